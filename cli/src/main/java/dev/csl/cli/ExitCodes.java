@@ -1,0 +1,11 @@
+package dev.csl.cli;
+
+/** Exit statuses of every csl command (SPEC §5). */
+final class ExitCodes {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+    static final int SYNTAX_ERROR = 3;
+
+    private ExitCodes() {}
+}

@@ -1,0 +1,25 @@
+package dev.csl.cli;
+
+import picocli.CommandLine;
+
+/** Entry point of the {@code csl} command. The only place that calls {@code System.exit}. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs csl with {@code args} and returns the exit code; used by tests. */
+    public static int run(String... args) {
+        return newCommandLine().execute(args);
+    }
+
+    static CommandLine newCommandLine() {
+        CommandLine cli = new CommandLine(new CslCommand());
+        // Delimiters often start with '@': picocli must not read them as @argument files.
+        cli.setExpandAtFiles(false);
+        cli.setExecutionExceptionHandler(new UserFacingExceptionHandler());
+        return cli;
+    }
+}

@@ -1,0 +1,12 @@
+package dev.csl.cli;
+
+import picocli.CommandLine.IVersionProvider;
+
+/** Reads the version from the jar manifest, falling back to the development version. */
+final class VersionProvider implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+        String version = Main.class.getPackage().getImplementationVersion();
+        return new String[] {"csl " + (version == null ? "0.1.0-SNAPSHOT" : version)};
+    }
+}

@@ -1,0 +1,45 @@
+package dev.csl.fsguard;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * A refused or failed file access. Carries everything an error message for the LLM needs: the code,
+ * the path as written, where it resolved (if it got that far) and a one-line hint.
+ */
+public final class GuardException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final GuardCode code;
+    private final String pathAsWritten;
+    private final transient Path resolved;
+    private final String hint;
+
+    public GuardException(
+            GuardCode code, String message, String pathAsWritten, Path resolved, String hint) {
+        super(Objects.requireNonNull(message, "message"));
+        this.code = Objects.requireNonNull(code, "code");
+        this.pathAsWritten = pathAsWritten;
+        this.resolved = resolved;
+        this.hint = hint == null ? "" : hint;
+    }
+
+    public GuardCode code() {
+        return code;
+    }
+
+    /** The path exactly as the answer wrote it. */
+    public String pathAsWritten() {
+        return pathAsWritten;
+    }
+
+    /** Where the path resolved, or {@code null} if it was refused before resolution. */
+    public Path resolved() {
+        return resolved;
+    }
+
+    public String hint() {
+        return hint;
+    }
+}

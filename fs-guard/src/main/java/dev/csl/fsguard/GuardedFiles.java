@@ -1,0 +1,76 @@
+package dev.csl.fsguard;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Every file operation csl performs, each one behind the path guard (SPEC §3). Paths are strings
+ * exactly as an answer wrote them, relative to {@link #base()} (or absolute, when that resolves
+ * inside the working directory). Every method refuses what the guard refuses by throwing {@link
+ * GuardException}; other I/O failures are also reported as {@link GuardException} with code {@code
+ * IO_ERROR}, {@code FILE_NOT_FOUND}, {@code IS_DIRECTORY} or {@code PERMISSION_DENIED}.
+ *
+ * <p>Instances are immutable and thread-safe; obtain one with {@code GuardedFiles.open(root)}
+ * (implementation provided by this module).
+ */
+public interface GuardedFiles {
+
+    /** The real path of the working directory. */
+    Path root();
+
+    /** The directory relative paths are resolved against (the root, or a RUN {@code dir}). */
+    Path base();
+
+    /** Which resolution mode is active: race-free (openat2 / no-follow walk) or check-then-use. */
+    String mode();
+
+    /** The same guard with another base; {@code dir} must be an existing directory inside. */
+    GuardedFiles withBase(String dir) throws GuardException;
+
+    /** Resolves and verifies {@code path} for reading; returns the resolved absolute path. */
+    Path resolveForRead(String path) throws GuardException;
+
+    /** Resolves and verifies {@code path} for writing (protected paths refused). */
+    Path resolveForWrite(String path) throws GuardException;
+
+    /** Resolves and verifies {@code path} for deleting (protected paths and the root refused). */
+    Path resolveForDelete(String path) throws GuardException;
+
+    boolean exists(String path) throws GuardException;
+
+    FileInfo stat(String path) throws GuardException;
+
+    byte[] readBytes(String path) throws IOException;
+
+    /** Reads UTF-8 text; a binary file (NUL bytes) is refused. */
+    String readText(String path) throws IOException;
+
+    /**
+     * Replaces (or creates) the file atomically: temporary file in the target's directory, fsync,
+     * rename, fsync of the directory. Parent directories are created. The mode of a replaced file
+     * is kept. A symlink that stays inside is resolved first, so its target is replaced.
+     */
+    void writeAtomic(String path, byte[] content) throws IOException;
+
+    /** Appends bytes, also by atomic replace (never in place). Creates the file if absent. */
+    void append(String path, byte[] content) throws IOException;
+
+    void createDirectories(String path) throws IOException;
+
+    /** Names of the entries of a directory, sorted. */
+    List<String> list(String path) throws IOException;
+
+    void copy(String from, String to, boolean recursive) throws IOException;
+
+    void move(String from, String to) throws IOException;
+
+    /** Deletes a file, a symlink (not its target) or an empty directory. */
+    void delete(String path) throws IOException;
+
+    /**
+     * Deletes a tree without following symlinks and without crossing onto another file system;
+     * {@code link/} is treated like {@code link}.
+     */
+    void deleteRecursive(String path) throws IOException;
+}

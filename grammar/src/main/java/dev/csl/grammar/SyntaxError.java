@@ -1,0 +1,10 @@
+package dev.csl.grammar;
+
+/**
+ * One syntax error (SPEC §1.5).
+ *
+ * @param line 1-based line the error is reported at
+ * @param error the exact spec message, including its {@code "Line N: "} prefix
+ * @param hint one sentence telling the LLM how to fix it
+ */
+public record SyntaxError(int line, String error, String hint) {}

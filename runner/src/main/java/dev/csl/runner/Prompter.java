@@ -1,0 +1,14 @@
+package dev.csl.runner;
+
+/** Asks a person whether an unapproved command may run (SPEC §2.4, kind 3). */
+public interface Prompter {
+    enum Answer {
+        YES,
+        NO,
+        ALWAYS,
+        NEVER
+    }
+
+    /** Asks {@code Allow 'npm test'? [y]es/[n]o/[a]lways/ne[v]er}. */
+    Answer ask(String command);
+}

@@ -1,0 +1,42 @@
+package dev.csl.runner;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Settings for one apply's runner session.
+ *
+ * @param workingDir the working directory (its real path is the guard root)
+ * @param defaultTimeoutSeconds per-command timeout when a RUN has no {@code timeout} (SPEC: 30)
+ * @param outputCapBytes per-stream output cap (SPEC: 1 MiB)
+ * @param sandbox the sandbox mode
+ * @param allowed commands approved for this apply only ({@code --allow}), in the commands.json form
+ * @param approveAll {@code --yes}: approve every command (dangerous)
+ * @param prompter asks a person, or {@code null} when nobody can be asked
+ */
+public record RunnerConfig(
+        Path workingDir,
+        int defaultTimeoutSeconds,
+        long outputCapBytes,
+        SandboxMode sandbox,
+        List<String> allowed,
+        boolean approveAll,
+        Prompter prompter) {
+    public static final int DEFAULT_TIMEOUT_SECONDS = 30;
+    public static final long DEFAULT_OUTPUT_CAP = 1024 * 1024;
+
+    public RunnerConfig {
+        allowed = List.copyOf(allowed);
+    }
+
+    public static RunnerConfig defaults(Path workingDir) {
+        return new RunnerConfig(
+                workingDir,
+                DEFAULT_TIMEOUT_SECONDS,
+                DEFAULT_OUTPUT_CAP,
+                SandboxMode.AUTO,
+                List.of(),
+                false,
+                null);
+    }
+}

@@ -1,0 +1,8 @@
+package dev.csl.runner;
+
+/** {@code --sandbox auto|required|off} (SPEC §3, second layer). */
+public enum SandboxMode {
+    AUTO,
+    REQUIRED,
+    OFF
+}
