@@ -1,0 +1,8 @@
+package dev.csl.runner;
+
+/** One command's result and, if it failed, why ({@code command_failed}, {@code timeout}, ...). */
+public record CommandOutcome(CommandResult result, RunFailure failure) {
+    public boolean ok() {
+        return failure == null;
+    }
+}

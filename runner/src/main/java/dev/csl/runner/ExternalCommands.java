@@ -1,0 +1,30 @@
+package dev.csl.runner;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Runs what is not a built-in command: read-only git, approved external commands and Node.js
+ * programs (SPEC §2.4 kinds 2 and 3, {@code lang="node"}), inside the OS sandbox where there is
+ * one. Created per apply by {@code dev.csl.runner.external.ExternalCommandsFactory}.
+ */
+public interface ExternalCommands {
+
+    /**
+     * Decides before anything in the block runs whether an external command line may run (approval:
+     * commands.json, --allow, --yes, prompt; program exists; path operands guarded). Returns {@code
+     * null} when it may, otherwise the refusal ({@code command_not_approved}, {@code
+     * command_blocked}, {@code command_not_found}, {@code path_escape}, ...). Not called for git,
+     * whose read-only subcommands the command table checks.
+     */
+    RunFailure check(List<String> argv, Path dir);
+
+    /** Runs one already-checked command (no shell, stdin closed, timeout, output cap). */
+    CommandOutcome run(List<String> argv, Path dir, int timeoutSeconds);
+
+    /** Runs a Node.js program with the guarded fs preload. */
+    RunOutcome runNode(String program, Path dir, int timeoutSeconds);
+
+    /** The sandbox layer commands run in ("bubblewrap", "none: bwrap not installed", ...). */
+    String sandboxLayer();
+}
