@@ -26,7 +26,7 @@ final class PromptText {
                             .replace(Delimiters.DEFAULT.end(), delimiters.end())
                             .replace("\u0000", delimiters.start());
         }
-        return text.replace(BUILTINS_PLACEHOLDER, builtins.strip()) ;
+        return text.replace(BUILTINS_PLACEHOLDER, builtins.strip());
     }
 
     private static String template() {
