@@ -12,6 +12,10 @@ import java.util.Map;
  * of time, and a plain scan costs nothing on answers with few markers. Stops at the first flaw.
  */
 final class MarkerScanner {
+    private static final String[] KNOWN = {
+        "END", "WRITE", "SEARCH", "REPLACE", "RUN", "TO", "TASKS"
+    };
+
     private final String text;
     private final String start;
     private final String end;
@@ -34,10 +38,11 @@ final class MarkerScanner {
             p += Character.charCount(cp);
         }
         if (p == nameStart || find(end, p, to) < 0) {
-            return malformed(p == nameStart ? "" : text.substring(nameStart, p));
+            return malformed(p == nameStart ? "" : name(nameStart, p));
         }
-        String name = text.substring(nameStart, p);
-        Map<String, String> attributes = new LinkedHashMap<>();
+        String name = name(nameStart, p);
+        // Most marker lines (END, REPLACE, TO, RUN) have no attributes: no map for them.
+        Map<String, String> attributes = Map.of();
         while (true) {
             int q = endsHere(p, to) ? p : skipBlanks(p, to);
             if (endsHere(q, to)) {
@@ -92,8 +97,21 @@ final class MarkerScanner {
             if (attributes.containsKey(attribute)) {
                 return flawed(name, attributes, Flaw.DUPLICATE_ATTRIBUTE, attribute);
             }
+            if (attributes.isEmpty()) {
+                attributes = new LinkedHashMap<>(4);
+            }
             attributes.put(attribute, value.toString());
         }
+    }
+
+    /** The NAME, shared for the seven names of CSL instead of a new string per line. */
+    private String name(int from, int to) {
+        for (String known : KNOWN) {
+            if (known.length() == to - from && text.startsWith(known, from)) {
+                return known;
+            }
+        }
+        return text.substring(from, to);
     }
 
     private MarkerLine tail(String name, Map<String, String> attributes, int p, int to) {
@@ -112,7 +130,11 @@ final class MarkerScanner {
 
     private static MarkerLine flawed(
             String name, Map<String, String> attributes, Flaw flaw, String detail) {
-        return new MarkerLine(name, Attributes.of(attributes), flaw, detail);
+        return new MarkerLine(
+                name,
+                attributes.isEmpty() ? Attributes.empty() : Attributes.of(attributes),
+                flaw,
+                detail);
     }
 
     /** Attribute names: any non-space characters except quotes, '=', '<' and '>'. */
