@@ -19,11 +19,13 @@ final class MarkerScanner {
     private final String text;
     private final String start;
     private final String end;
+    private final char endFirst;
 
     MarkerScanner(String text, Delimiters delimiters) {
         this.text = text;
         this.start = delimiters.start();
         this.end = delimiters.end();
+        this.endFirst = end.charAt(0);
     }
 
     /** Scans the line {@code [from, to)}, which starts with the start delimiter. */
@@ -73,8 +75,8 @@ final class MarkerScanner {
             if (quote != '"' && quote != '\'') {
                 return flawed(name, attributes, Flaw.UNQUOTED_VALUE, "");
             }
-            StringBuilder value = new StringBuilder();
-            p++;
+            int valueStart = ++p;
+            StringBuilder escaped = null;
             while (true) {
                 if (p >= to) {
                     return flawed(name, attributes, Flaw.UNTERMINATED_QUOTE, "");
@@ -83,24 +85,31 @@ final class MarkerScanner {
                 if (c == '\\' && p + 1 < to) {
                     char next = text.charAt(p + 1);
                     if (next == quote || next == '\\') {
-                        value.append(next);
+                        if (escaped == null) {
+                            escaped = new StringBuilder().append(text, valueStart, p);
+                        }
+                        escaped.append(next);
                         p += 2;
                         continue;
                     }
                 }
-                p++;
                 if (c == quote) {
                     break;
                 }
-                value.append(c);
+                if (escaped != null) {
+                    escaped.append(c);
+                }
+                p++;
             }
+            String value = escaped == null ? text.substring(valueStart, p) : escaped.toString();
+            p++;
             if (attributes.containsKey(attribute)) {
                 return flawed(name, attributes, Flaw.DUPLICATE_ATTRIBUTE, attribute);
             }
             if (attributes.isEmpty()) {
                 attributes = new LinkedHashMap<>(4);
             }
-            attributes.put(attribute, value.toString());
+            attributes.put(attribute, value);
         }
     }
 
@@ -143,7 +152,7 @@ final class MarkerScanner {
     }
 
     private boolean endsHere(int p, int to) {
-        return p + end.length() <= to && text.startsWith(end, p);
+        return p + end.length() <= to && text.charAt(p) == endFirst && text.startsWith(end, p);
     }
 
     private int skipBlanks(int p, int to) {
@@ -155,8 +164,9 @@ final class MarkerScanner {
 
     /** Like indexOf, but never looks past the end of the line (no quadratic scans). */
     private int find(String needle, int from, int to) {
+        char first = needle.charAt(0);
         for (int i = from; i + needle.length() <= to; i++) {
-            if (text.startsWith(needle, i)) {
+            if (text.charAt(i) == first && text.startsWith(needle, i)) {
                 return i;
             }
         }
