@@ -1,5 +1,6 @@
 package dev.csl.runner.external;
 
+import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.ExternalCommands;
 import dev.csl.runner.RunnerConfig;
 import dev.csl.runner.sandbox.Sandbox;
@@ -17,6 +18,6 @@ public final class ExternalCommandsFactory {
                 config,
                 Sandbox.forMode(config.sandbox()),
                 new ProcessLauncher(config.outputCapBytes()),
-                GuardProvisional::open);
+                GuardedFiles::open);
     }
 }

@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * Guards the path-like operands of an approved external command (SPEC §2.4, kind 3). csl cannot
  * know which words a foreign program reads as paths, so it guards the words that look like one: a
  * word with a slash, or starting with {@code ~}, {@code .} or {@code ..}, and the value of {@code
- * --opt=value}. Words with white space (inline code such as {@code python3 -c "..."}) and network
- * URLs ({@code https://...}) are left alone; the OS sandbox still holds for them.
+ * --opt=value}, and a program named by a relative path. Words with white space (inline code such as
+ * {@code python3 -c "..."}) and network URLs ({@code https://...}) are left alone; the OS sandbox
+ * still holds for them.
  */
 final class OperandGuard {
     private static final Pattern NETWORK_URL =
@@ -35,7 +36,7 @@ final class OperandGuard {
         }
         for (int i = 0; i < argv.size(); i++) {
             String word = argv.get(i);
-            String candidate = i == 0 ? (word.contains("/") ? word : null) : operand(word);
+            String candidate = i == 0 ? program(word) : operand(word);
             if (candidate == null || !pathLike(candidate)) {
                 continue;
             }
@@ -46,6 +47,14 @@ final class OperandGuard {
             }
         }
         return null;
+    }
+
+    /**
+     * A program given by a relative path ({@code ./gradlew}) must be inside; an absolute one
+     * ({@code /usr/bin/python3}) names an installed program, which the sandbox keeps read-only.
+     */
+    static String program(String word) {
+        return word.contains("/") && !word.startsWith("/") ? word : null;
     }
 
     /** The part of a word that may be a path: the value of {@code --opt=value}, or the word. */
