@@ -4,6 +4,7 @@ import dev.csl.fsguard.FileInfo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** mkdir, touch, cp, mv and rm over the guarded file operations, with GNU's messages. */
@@ -46,7 +47,7 @@ final class ChangeCommands {
 
     /** The components of {@code dir} that do not exist yet, outermost first. */
     private static List<String> missingChain(Context ctx, String dir) throws IOException {
-        java.util.ArrayList<String> chain = new java.util.ArrayList<>();
+        ArrayList<String> chain = new ArrayList<>();
         String d = dir;
         while (d != null && ctx.files.stat(d).type() == FileInfo.Type.MISSING) {
             chain.add(0, d);
@@ -100,7 +101,12 @@ final class ChangeCommands {
         try {
             boolean destIsDir = isDir(ctx, dest);
             if (sources.size() > 1 && !destIsDir) {
-                ctx.error("target '" + dest + "' is not a directory");
+                boolean exists = ctx.files.stat(dest).type() != FileInfo.Type.MISSING;
+                ctx.error(
+                        "target '"
+                                + dest
+                                + "': "
+                                + (exists ? "Not a directory" : "No such file or directory"));
                 return 1;
             }
             for (String src : sources) {
@@ -175,7 +181,12 @@ final class ChangeCommands {
                     continue;
                 }
                 boolean dir = info.type() == FileInfo.Type.DIRECTORY;
+                List<String> removed = List.of();
                 if (dir && recursive) {
+                    if (inv.has("-v")) {
+                        removed = new ArrayList<>();
+                        postOrder(ctx, path, (ArrayList<String>) removed);
+                    }
                     ctx.files.deleteRecursive(path);
                 } else if (dir && !inv.has("-d")) {
                     ctx.error("cannot remove '" + path + "': Is a directory");
@@ -189,6 +200,7 @@ final class ChangeCommands {
                     ctx.files.delete(path);
                 }
                 if (inv.has("-v")) {
+                    removed.forEach(ctx.out::println);
                     ctx.out.println("removed " + (dir ? "directory " : "") + "'" + path + "'");
                 }
             } catch (IOException e) {
@@ -197,6 +209,20 @@ final class ChangeCommands {
             }
         }
         return status;
+    }
+
+    /** rm -v's lines for everything below {@code dir}, each entry before its directory. */
+    private static void postOrder(Context ctx, String dir, ArrayList<String> lines)
+            throws IOException {
+        for (String name : ctx.files.list(dir)) {
+            String child = Context.child(dir, name);
+            if (ctx.files.stat(child).type() == FileInfo.Type.DIRECTORY) {
+                postOrder(ctx, child, lines);
+                lines.add("removed directory '" + child + "'");
+            } else {
+                lines.add("removed '" + child + "'");
+            }
+        }
     }
 
     private static boolean isDir(Context ctx, String path) throws IOException {

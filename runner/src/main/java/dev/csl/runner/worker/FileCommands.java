@@ -8,21 +8,40 @@ import java.util.List;
 /** cat, head and tail: print (parts of) files, GNU style. */
 final class FileCommands {
 
-    /** Reads a whole file for printing, or reports why not and returns {@code null}. */
+    /** Reads a whole file for printing, or reports why not (cat's words) and returns null. */
     static byte[] read(Context ctx, String path) {
+        return read(ctx, path, false);
+    }
+
+    /**
+     * Reads a whole file, or reports why not and returns {@code null}; head and tail word it as
+     * "cannot open 'x' for reading: ..." and "error reading 'x': ...".
+     */
+    static byte[] read(Context ctx, String path, boolean headTail) {
         try {
             FileInfo info = ctx.statFollow(path);
             if (info.type() == FileInfo.Type.DIRECTORY) {
-                ctx.error(path + ": Is a directory");
+                ctx.error(
+                        headTail
+                                ? "error reading '" + path + "': Is a directory"
+                                : path + ": Is a directory");
                 return null;
             }
             if (info.type() == FileInfo.Type.MISSING) {
-                ctx.error(path + ": No such file or directory");
+                ctx.error(
+                        headTail
+                                ? "cannot open '"
+                                        + path
+                                        + "' for reading: No such file or directory"
+                                : path + ": No such file or directory");
                 return null;
             }
             return ctx.files.readBytes(path);
         } catch (IOException e) {
-            ctx.error(path, e);
+            ctx.error(
+                    headTail
+                            ? "cannot open '" + path + "' for reading: " + Context.reason(e)
+                            : path + ": " + Context.reason(e));
             return null;
         }
     }
@@ -82,7 +101,7 @@ final class FileCommands {
         int status = 0;
         boolean first = true;
         for (String path : paths) {
-            byte[] bytes = read(ctx, path);
+            byte[] bytes = read(ctx, path, true);
             if (bytes == null) {
                 status = 1;
                 continue;

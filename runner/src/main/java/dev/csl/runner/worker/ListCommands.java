@@ -42,6 +42,7 @@ final class ListCommands {
         }
         Instant now = Instant.now();
         sort(files, inv);
+        sort(dirs, inv);
         print(files, inv, ctx, now, false);
         boolean headers = operands.size() > 1 || inv.has("-R");
         boolean first = files.isEmpty();

@@ -32,6 +32,7 @@ final class TreeCommand implements Builtin {
                 continue;
             }
             ctx.out.println(root);
+            counts.dirs++; // tree 2 counts the directories it was given
             walk(root, "", 1, maxLevel, inv, ctx, counts);
         }
         ctx.out.println("");
@@ -95,7 +96,7 @@ final class TreeCommand implements Builtin {
                 if (maxLevel == 0 || level < maxLevel) {
                     walk(
                             path,
-                            indent + (last ? "    " : "│   "),
+                            indent + (last ? "    " : "│\u00a0\u00a0 "),
                             level + 1,
                             maxLevel,
                             inv,
