@@ -73,6 +73,11 @@ final class WordSplitter {
                 skipComment();
                 continue;
             }
+            if (c == '\\' && pos + 1 < src.length() && src.charAt(pos + 1) == '\n') {
+                pos += 2; // a continuation joins the lines without starting a word
+                lineNo++;
+                continue;
+            }
             if (word == null) {
                 word = new StringBuilder();
             }
