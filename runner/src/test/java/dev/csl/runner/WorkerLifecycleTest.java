@@ -1,0 +1,196 @@
+package dev.csl.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real worker JVMs: started once per session, killed with their tree on timeout, replaced. */
+class WorkerLifecycleTest {
+    @TempDir Path root;
+    private StandardRunSession session;
+
+    @BeforeEach
+    void open() throws IOException {
+        Files.writeString(root.resolve("a.txt"), "a\n");
+        session = TestSessions.open(root);
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+    }
+
+    private RunOutcome run(String content, Integer timeout) {
+        return session.run(new RunRequest(content, null, null, timeout, ChangeRecorder.NONE));
+    }
+
+    private long workerPid() {
+        return session.currentWorker().pid();
+    }
+
+    @Test
+    void run_severalBlocks_shareOneWorker() {
+        assertThat(run("cat a.txt", null).ok()).isTrue();
+        long pid = workerPid();
+        assertThat(run("cat a.txt\nls", null).ok()).isTrue();
+        assertThat(workerPid()).isEqualTo(pid);
+    }
+
+    @Test
+    void run_noBuiltinYet_startsNoWorker() {
+        run("cat ../x", null);
+        assertThat(session.currentWorker()).isNull();
+    }
+
+    @Test
+    void run_commandPastItsTimeout_treeKilledAndWorkerReplaced() throws Exception {
+        run("cat a.txt", null);
+        ProcessHandle worker = session.currentWorker().handle();
+        Set<ProcessHandle> seen = ConcurrentHashMap.newKeySet();
+        Thread watcher =
+                new Thread(
+                        () -> {
+                            while (worker.isAlive()) {
+                                worker.descendants().forEach(seen::add);
+                                Thread.onSpinWait();
+                            }
+                        });
+        watcher.start();
+        long started = System.nanoTime();
+        RunOutcome outcome = run("__spawn", 2);
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        watcher.join(5000);
+
+        assertThat(outcome.failure().code()).isEqualTo("timeout");
+        assertThat(outcome.failure().message()).contains("2 s");
+        assertThat(outcome.commands())
+                .singleElement()
+                .extracting(CommandResult::exitCode)
+                .isEqualTo(-1);
+        assertThat(ms).isBetween(1900L, 10_000L);
+        assertThat(seen).as("the grandchild the worker started").isNotEmpty();
+        assertThat(worker.isAlive()).isFalse();
+        for (ProcessHandle h : seen) {
+            assertThat(h.isAlive()).as("orphan %s", h.pid()).isFalse();
+        }
+        assertThat(run("cat a.txt", null).ok()).isTrue();
+        assertThat(workerPid()).isNotEqualTo(worker.pid());
+    }
+
+    @Test
+    void run_workerCrash_reportedAndNextCommandGetsAFreshWorker() {
+        run("cat a.txt", null);
+        long first = workerPid();
+        RunOutcome outcome = run("__crash", null);
+        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().details()).containsEntry("reason", "worker_crashed");
+        assertThat(outcome.failure().message()).contains("exit status 7");
+        RunOutcome next = run("cat a.txt", null);
+        assertThat(next.ok()).isTrue();
+        assertThat(next.commands().get(0).stdout()).isEqualTo("a\n");
+        assertThat(workerPid()).isNotEqualTo(first);
+    }
+
+    @Test
+    void run_outOfMemory_reportedAndWorkerReplaced() {
+        RunOutcome outcome = run("__oom", 60);
+        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().details()).containsEntry("reason", "out_of_memory");
+        assertThat(outcome.failure().message()).contains("out of memory").contains("256 MiB");
+        assertThat(run("cat a.txt", null).ok()).isTrue();
+    }
+
+    @Test
+    void run_outputBeyondTheCap_cutAndMarked() throws IOException {
+        session.close();
+        RunnerConfig defaults = RunnerConfig.defaults(root);
+        RunnerConfig small =
+                new RunnerConfig(
+                        root,
+                        defaults.defaultTimeoutSeconds(),
+                        1000,
+                        defaults.sandbox(),
+                        List.of(),
+                        false,
+                        null);
+        session = TestSessions.open(small);
+        Files.writeString(root.resolve("big.txt"), "0123456789\n".repeat(1000));
+        RunOutcome outcome = run("cat big.txt", null);
+        String out = outcome.commands().get(0).stdout();
+        assertThat(out).startsWith("0123456789\n");
+        assertThat(out).endsWith("[csl: output cut at 1000 bytes; 10000 more bytes not shown]\n");
+        assertThat(out.length()).isLessThan(1100);
+        RunOutcome flood = run("__flood 1000000", null);
+        assertThat(flood.ok()).isTrue();
+        assertThat(flood.commands().get(0).stdout()).contains("more bytes not shown");
+    }
+
+    @Test
+    void close_stopsTheWorker() {
+        run("cat a.txt", null);
+        ProcessHandle worker = session.currentWorker().handle();
+        session.close();
+        assertThat(worker.onExit()).succeedsWithin(java.time.Duration.ofSeconds(5));
+    }
+
+    @Test
+    void run_withSandboxOff_workerRunsUnwrapped() {
+        session.close();
+        RunnerConfig d = RunnerConfig.defaults(root);
+        session =
+                TestSessions.open(
+                        new RunnerConfig(
+                                root,
+                                d.defaultTimeoutSeconds(),
+                                d.outputCapBytes(),
+                                SandboxMode.OFF,
+                                List.of(),
+                                false,
+                                null));
+        RunOutcome outcome = run("cat a.txt", null);
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.sandboxLayer()).startsWith("none");
+        assertThat(session.currentWorker().handle().info().command().orElse("")).endsWith("java");
+    }
+
+    @Test
+    void run_whereBubblewrapWorks_workerRunsInsideIt() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.csl.runner.sandbox.Sandbox.forMode(SandboxMode.AUTO).active(),
+                "no working sandbox on this machine");
+        RunOutcome outcome = run("cat a.txt", null);
+        assertThat(outcome.sandboxLayer()).isEqualTo("bubblewrap");
+        assertThat(session.currentWorker().handle().info().command().orElse("")).endsWith("bwrap");
+        assertThat(run("touch new.txt", null).ok()).isTrue();
+    }
+
+    @Test
+    void pooled_secondApplyInTheSameDirectory_getsAWorkerStartedBeforeIt() throws Exception {
+        try (WorkerPool pool = new WorkerPool(1, TestSessions.LAUNCHER)) {
+            try (RunSession first = pool.open(RunnerConfig.defaults(root))) {
+                assertThat(first.run(TestSessions.request("cat a.txt")).ok()).isTrue();
+            }
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (pool.idleCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(pool.idleCount()).isEqualTo(1);
+            java.time.Instant opened = java.time.Instant.now();
+            try (RunSession second = pool.open(RunnerConfig.defaults(root))) {
+                RunOutcome outcome = second.run(TestSessions.request("cat a.txt"));
+                assertThat(outcome.commands().get(0).stdout()).isEqualTo("a\n");
+                ProcessHandle worker = ((StandardRunSession) second).currentWorker().handle();
+                assertThat(worker.info().startInstant().orElseThrow()).isBefore(opened);
+            }
+        }
+    }
+}
