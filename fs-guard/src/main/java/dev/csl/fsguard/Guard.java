@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The guard: resolves every path (steps 1–6 of SPEC §3) and then uses it through {@link Access}.
@@ -35,6 +36,11 @@ final class Guard implements GuardedFiles {
      *     compare both modes)
      */
     static Guard open(Path workingDir, boolean raceFree) throws IOException {
+        return open(workingDir, real -> raceFree ? Accesses.best(real) : new NioAccess(real));
+    }
+
+    /** Opens the guard with a given way of using the file system (tests inject one). */
+    static Guard open(Path workingDir, Function<Path, Access> accessFor) throws IOException {
         Path given = workingDir.toAbsolutePath().normalize();
         Path real;
         try {
@@ -55,7 +61,7 @@ final class Guard implements GuardedFiles {
                     real,
                     "pass an existing directory");
         }
-        Access access = raceFree ? Accesses.best(real) : new NioAccess(real);
+        Access access = accessFor.apply(real);
         Refusal refusal = new Refusal(real);
         return new Guard(
                 access, new Resolver(access, real, given, refusal), refusal, real, List.of());

@@ -88,7 +88,10 @@ final class Workspace {
     }
 
     String expand(String path) {
-        return path.replace("@ROOT@", slashed(root)).replace("@OUT@", slashed(outside));
+        return path.replace("@ROOT@", slashed(root))
+                .replace("@OUT@", slashed(outside))
+                .replace("@LONGNAME@", "n".repeat(256))
+                .replace("@LONGPATH@", "d/".repeat(2100));
     }
 
     /** Every entry of the outside directory with its type, contents or link target. */
