@@ -68,7 +68,7 @@ final class Trees {
     private void deleteTree(List<String> dir, Object device, String written, List<Path> skipped)
             throws GuardException {
         int before = skipped.size();
-        for (String name : sortedList(dir, written)) {
+        for (String name : get(() -> access.list(dir), written, path(dir))) {
             List<String> child = append(dir, name);
             Node n = lstat(child, written);
             if (n.isDirectory()) {
@@ -230,6 +230,7 @@ final class Trees {
         }
     }
 
+    /** Entries of a directory in order, without temporary files of atomic writes. */
     private List<String> sortedList(List<String> dir, String written) throws GuardException {
         List<String> names = new ArrayList<>(get(() -> access.list(dir), written, path(dir)));
         names.removeIf(TempFiles::isTemporary);
