@@ -118,7 +118,7 @@ final class Guard implements GuardedFiles {
         while (trimmed.length() > 1 && trimmed.endsWith("/")) {
             trimmed = trimmed.substring(0, trimmed.length() - 1); // `link/` acts like `link`
         }
-        Resolution r = resolver.resolve(trimmed, base, false);
+        Resolution r = resolver.resolve(path, trimmed, base, false);
         if (r.isRoot()) {
             throw refusal.of(
                     GuardCode.PROTECTED_PATH,
@@ -206,8 +206,15 @@ final class Guard implements GuardedFiles {
 
     @Override
     public String readText(String path) throws IOException {
-        byte[] bytes = readBytes(path);
-        return Text.decode(bytes, path, resolveForRead(path), refusal);
+        Resolution r = read(path);
+        requireFile(path, r);
+        try {
+            return Text.decode(access.read(r.names()), path, r.path(), refusal);
+        } catch (GuardException e) {
+            throw e;
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
     }
 
     private void requireFile(String path, Resolution r) throws GuardException {
@@ -426,6 +433,10 @@ final class Guard implements GuardedFiles {
                     "something else is changing the directory; retry once it is stable");
         }
         String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
-        return refusal.ioError(path, resolved, reason == null ? e.toString() : reason);
+        return refusal.ioError(
+                path,
+                resolved,
+                reason == null ? e.toString() : reason,
+                "the file system refused the operation; check the path and its permissions");
     }
 }
