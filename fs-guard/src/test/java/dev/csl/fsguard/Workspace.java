@@ -88,10 +88,7 @@ final class Workspace {
     }
 
     String expand(String path) {
-        return path.replace("@ROOT@", slashed(root))
-                .replace("@OUT@", slashed(outside))
-                .replace("@LONGNAME@", "n".repeat(256))
-                .replace("@LONGPATH@", "d/".repeat(2100));
+        return path.replace("@ROOT@", slashed(root)).replace("@OUT@", slashed(outside));
     }
 
     /** Every entry of the outside directory with its type, contents or link target. */
