@@ -1,21 +1,100 @@
 package dev.csl.cli;
 
+import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.ValidationError;
+import dev.csl.grammar.Validator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code csl parse}. */
+/** {@code csl parse [FILE|-] [--json] [--start-delimiter S --end-delimiter E]} (SPEC §5). */
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,
-        description = "Checks the CSL syntax of an answer and prints its operations.")
+        description = "Checks the CSL syntax of an answer and prints its operations.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:no syntax or validation errors",
+            "1:validation errors",
+            "2:usage error (bad option, unreadable input)",
+            "3:CSL syntax error"
+        })
 final class ParseCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "FILE",
+            description = "The answer to parse; '-' or none reads standard input.")
+    String file;
+
+    @Option(names = "--json", description = "Print one JSON document (AST and errors).")
+    boolean json;
+
+    @Option(
+            names = "--start-delimiter",
+            paramLabel = "S",
+            description = "Start delimiter of marker lines (default: ${DEFAULT-VALUE}).",
+            defaultValue = "<---")
+    String startDelimiter;
+
+    @Option(
+            names = "--end-delimiter",
+            paramLabel = "E",
+            description = "End delimiter of marker lines (default: ${DEFAULT-VALUE}).",
+            defaultValue = "--->")
+    String endDelimiter;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl parse: not available yet");
-        return ExitCodes.USAGE;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Delimiters delimiters;
+        try {
+            delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
+        } catch (IllegalArgumentException e) {
+            err.println("csl parse: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        String text;
+        try {
+            text = AnswerInput.read(file);
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            err.println(
+                    "csl parse: cannot read " + AnswerInput.displayName(file) + ": " + reason(e));
+            return ExitCodes.USAGE;
+        }
+        ParseResult result = AnswerParser.parse(text, delimiters);
+        List<ValidationError> validationErrors =
+                result.ok() ? Validator.validate(result.operations()) : List.of();
+        if (json) {
+            out.println(ParseJson.write(ParseJson.toJson(result, validationErrors)));
+        } else {
+            new ParseReport(out, AnswerInput.displayName(file)).print(result, validationErrors);
+        }
+        out.flush();
+        if (!result.ok()) {
+            return ExitCodes.SYNTAX_ERROR;
+        }
+        return validationErrors.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

@@ -1,21 +1,57 @@
 package dev.csl.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.cli.serve.CslBackend;
+import dev.csl.cli.serve.JsonRpcServer;
+import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
 
-/** {@code csl serve}. */
+/** {@code csl serve}: JSON-RPC 2.0 over stdio for IDE plugins and agents (SPEC §5). */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,
-        description = "Speaks JSON-RPC 2.0 over stdio for IDE plugins and agents.")
+        description = {
+            "Speaks JSON-RPC 2.0 over stdio for IDE plugins and agents: one message per line,",
+            "methods parse, apply, undo, doctor, shutdown. Logs go to stderr."
+        })
 final class ServeCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+    @Option(
+            names = "--threads",
+            paramLabel = "N",
+            description = "Requests that may run at once (default: ${DEFAULT-VALUE}).")
+    int threads = 8;
+
+    @Option(
+            names = "--workers",
+            paramLabel = "N",
+            description = "Warm worker JVMs kept for RUN blocks (default: ${DEFAULT-VALUE}).")
+    int workers = 2;
 
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("csl serve: not available yet");
-        return ExitCodes.USAGE;
+    public Integer call() throws Exception {
+        if (threads < 1 || workers < 0) {
+            System.err.println("csl serve: --threads must be positive and --workers not negative");
+            return ExitCodes.USAGE;
+        }
+        // stdout belongs to the protocol. Anything else that prints to System.out while serving
+        // (a library, a stray debug line) would corrupt it, so System.out points at stderr and
+        // the responses go to the original stream.
+        PrintStream protocol = System.out;
+        System.setOut(System.err);
+        try {
+            JsonRpcServer server =
+                    new JsonRpcServer(
+                            new CslBackend(workers),
+                            Path.of("").toAbsolutePath(),
+                            threads,
+                            new ObjectMapper(),
+                            System.err);
+            return server.serve(System.in, protocol);
+        } finally {
+            System.setOut(protocol);
+        }
     }
 }

@@ -1,10 +1,21 @@
 package dev.csl.grammar;
 
+import dev.csl.grammar.antlr.CslFrontEnd;
+
 /** Parses an answer into operations or syntax errors (SPEC §1.1–1.5). Never throws for input. */
 public final class AnswerParser {
     private AnswerParser() {}
 
+    /**
+     * Parses {@code text}. Line endings may be CRLF, CR or LF. The result holds either the
+     * operations (no syntax error) or every syntax error in line order (then no operations).
+     */
     public static ParseResult parse(String text, Delimiters delimiters) {
-        throw new UnsupportedOperationException("parser not built yet (issue 2)");
+        return CslFrontEnd.parse(text, delimiters);
+    }
+
+    /** Parses with the default delimiters {@code <---} and {@code --->}. */
+    public static ParseResult parse(String text) {
+        return parse(text, Delimiters.DEFAULT);
     }
 }

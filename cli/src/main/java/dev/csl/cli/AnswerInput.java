@@ -1,0 +1,43 @@
+package dev.csl.cli;
+
+import dev.csl.grammar.Delimiters;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads an answer given as {@code [FILE|-]} and checks delimiter options. */
+final class AnswerInput {
+    private AnswerInput() {}
+
+    /** The delimiters of the options; IllegalArgumentException with a user message if unusable. */
+    static Delimiters delimiters(String start, String end) {
+        if (start.isEmpty() || end.isEmpty()) {
+            throw new IllegalArgumentException("delimiters must not be empty");
+        }
+        if (hasLineBreak(start) || hasLineBreak(end)) {
+            throw new IllegalArgumentException("delimiters must not contain line breaks");
+        }
+        return new Delimiters(start, end);
+    }
+
+    private static boolean hasLineBreak(String s) {
+        return s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
+    }
+
+    /** The answer as UTF-8 text (malformed bytes become U+FFFD); null or "-" is stdin. */
+    static String read(String file) throws IOException {
+        if (file == null || file.equals("-")) {
+            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Path path = Path.of(file);
+        if (Files.isDirectory(path)) {
+            throw new IOException("is a directory");
+        }
+        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+    }
+
+    static String displayName(String file) {
+        return file == null || file.equals("-") ? "<stdin>" : file;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.csl.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The training run the {@code ./csl} launcher records its class-data-sharing archive from (with
+ * {@code -XX:ArchiveClassesAtExit}): the commands people run most, on a small project in a scratch
+ * directory, so that the archive holds the classes a typical {@code csl apply} loads. Not a user
+ * command; its output is discarded.
+ */
+final class CdsTraining {
+    private static final String ANSWER =
+            String.join(
+                    "\n",
+                    "I add a module and adjust the entry point.",
+                    "",
+                    "<---WRITE file=\"src/util.js\"--->",
+                    "function twice(x) {",
+                    "    return 2 * x;",
+                    "}",
+                    "module.exports = { twice };",
+                    "<---END--->",
+                    "",
+                    "<---SEARCH file=\"src/main.js\"--->",
+                    "console.log(1);",
+                    "<---REPLACE--->",
+                    "const { twice } = require(\"./util\");",
+                    "console.log(twice(1));",
+                    "<---END--->",
+                    "",
+                    "<---TASKS--->",
+                    "<---WRITE file=\"NOTES.md\" append=\"true\"--->",
+                    "- util.js added",
+                    "<---END--->",
+                    "<---SEARCH file=\"src/main.js\" count=\"all\"--->",
+                    "twice(1)",
+                    "<---TO--->",
+                    ");",
+                    "<---REPLACE--->",
+                    "twice(2));",
+                    "<---END--->",
+                    "<---END--->",
+                    "",
+                    "<---SEARCH file=\"src/main.js\"--->",
+                    "not there",
+                    "<---REPLACE--->",
+                    "x",
+                    "<---END--->",
+                    "");
+
+    private CdsTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]);
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Files.createDirectories(project.resolve("src"));
+        Files.writeString(project.resolve("src/main.js"), "console.log(1);\n");
+        Path answer = dir.resolve("answer.md");
+        Files.writeString(answer, ANSWER, StandardCharsets.UTF_8);
+        String answerPath = answer.toString();
+        String projectPath = project.toString();
+        Main.run("parse", answerPath);
+        Main.run("apply", "--dry-run", answerPath, "-C", projectPath);
+        Main.run("apply", answerPath, "-C", projectPath);
+        Main.run("undo", "-C", projectPath);
+        Main.run("apply", "--json", answerPath, "-C", projectPath);
+    }
+}

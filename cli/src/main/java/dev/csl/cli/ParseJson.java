@@ -1,0 +1,150 @@
+package dev.csl.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.grammar.Operation;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.Run;
+import dev.csl.grammar.Search;
+import dev.csl.grammar.SyntaxError;
+import dev.csl.grammar.Tasks;
+import dev.csl.grammar.ValidationError;
+import dev.csl.grammar.Validator;
+import dev.csl.grammar.Write;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code csl parse --json} document of SPEC §5, shared by {@code csl parse} and the JSON-RPC
+ * {@code parse} method of {@code csl serve}. Field order is the spec's; {@code to} only when the
+ * SEARCH has a TO section, {@code field} only for attribute-value errors, {@code parentTaskLine}
+ * only inside TASKS.
+ */
+public final class ParseJson {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ParseJson() {}
+
+    /** The document for {@code result}, validating the operations when the parse succeeded. */
+    public static ObjectNode toJson(ParseResult result) {
+        return toJson(result, result.ok() ? Validator.validate(result.operations()) : List.of());
+    }
+
+    /** The document for {@code result} and the validation errors already computed for it. */
+    public static ObjectNode toJson(ParseResult result, List<ValidationError> validationErrors) {
+        ObjectNode document = NODES.objectNode();
+        document.put("ok", result.ok());
+        if (!result.ok()) {
+            ArrayNode errors = document.putArray("syntaxErrors");
+            for (SyntaxError error : result.syntaxErrors()) {
+                errors.addObject()
+                        .put("line", error.line())
+                        .put("error", error.error())
+                        .put("hint", error.hint());
+            }
+            return document;
+        }
+        ArrayNode ast = document.putArray("ast");
+        for (Operation operation : result.operations()) {
+            ast.add(operation(operation));
+        }
+        ArrayNode errors = document.putArray("validationErrors");
+        for (ValidationError error : validationErrors) {
+            errors.add(validationError(error));
+        }
+        return document;
+    }
+
+    /** One AST node: type, line, attributes, then the operation's own fields. */
+    public static ObjectNode operation(Operation operation) {
+        ObjectNode node = NODES.objectNode();
+        node.put("type", operation.type());
+        node.put("line", operation.line());
+        ObjectNode attributes = node.putObject("attributes");
+        for (Map.Entry<String, String> attribute : operation.attributes().asMap().entrySet()) {
+            attributes.put(attribute.getKey(), attribute.getValue());
+        }
+        if (operation instanceof Write write) {
+            node.put("content", write.content());
+        } else if (operation instanceof Run run) {
+            node.put("content", run.content());
+        } else if (operation instanceof Search search) {
+            node.put("pattern", search.pattern());
+            if (search.hasTo()) {
+                node.put("to", search.to());
+            }
+            node.put("replacement", search.replacement());
+        } else if (operation instanceof Tasks tasks) {
+            ArrayNode children = node.putArray("operations");
+            for (Operation child : tasks.operations()) {
+                children.add(operation(child));
+            }
+        }
+        return node;
+    }
+
+    public static ObjectNode validationError(ValidationError error) {
+        ObjectNode node = NODES.objectNode();
+        node.put("line", error.line());
+        node.put("operation", error.operation());
+        node.put("error", error.error());
+        if (error.field() != null) {
+            node.put("field", error.field());
+        }
+        if (error.parentTaskLine() != null) {
+            node.put("parentTaskLine", error.parentTaskLine());
+        }
+        return node;
+    }
+
+    /**
+     * Compact, ASCII-only JSON text (non-ASCII as \\u escapes, so no terminal or locale charset can
+     * garble it). Written with a bare generator: no ObjectMapper start-up cost on the CLI.
+     */
+    public static String write(JsonNode node) {
+        StringWriter out = new StringWriter();
+        JsonFactory factory =
+                JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+        try (JsonGenerator generator = factory.createGenerator(out)) {
+            write(generator, node);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    private static void write(JsonGenerator generator, JsonNode node) throws IOException {
+        if (node.isObject()) {
+            generator.writeStartObject();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                generator.writeFieldName(field.getKey());
+                write(generator, field.getValue());
+            }
+            generator.writeEndObject();
+        } else if (node.isArray()) {
+            generator.writeStartArray();
+            for (JsonNode element : node) {
+                write(generator, element);
+            }
+            generator.writeEndArray();
+        } else if (node.isTextual()) {
+            generator.writeString(node.textValue());
+        } else if (node.isBoolean()) {
+            generator.writeBoolean(node.booleanValue());
+        } else if (node.isIntegralNumber()) {
+            generator.writeNumber(node.longValue());
+        } else if (node.isNull()) {
+            generator.writeNull();
+        } else {
+            generator.writeString(node.asText());
+        }
+    }
+}

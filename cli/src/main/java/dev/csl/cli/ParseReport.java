@@ -1,0 +1,106 @@
+package dev.csl.cli;
+
+import dev.csl.grammar.Operation;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.Run;
+import dev.csl.grammar.Search;
+import dev.csl.grammar.SyntaxError;
+import dev.csl.grammar.Tasks;
+import dev.csl.grammar.ValidationError;
+import dev.csl.grammar.Write;
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * Human output of {@code csl parse}: {@code FILE:LINE: message} per problem with its hint on the
+ * next line, or one line per operation, then a summary.
+ */
+final class ParseReport {
+    private final PrintWriter out;
+    private final String name;
+
+    ParseReport(PrintWriter out, String name) {
+        this.out = out;
+        this.name = name;
+    }
+
+    void print(ParseResult result, List<ValidationError> validationErrors) {
+        if (!result.ok()) {
+            for (SyntaxError error : result.syntaxErrors()) {
+                out.println(name + ":" + error.line() + ": " + withoutLinePrefix(error));
+                out.println("    hint: " + error.hint());
+            }
+            int count = result.syntaxErrors().size();
+            out.println(
+                    count
+                            + (count == 1 ? " syntax error" : " syntax errors")
+                            + "; nothing would be applied.");
+            return;
+        }
+        for (Operation operation : result.operations()) {
+            describe(operation, "");
+        }
+        for (ValidationError error : validationErrors) {
+            out.println(name + ":" + error.line() + ": " + error.error());
+            out.println("    hint: " + error.hint());
+        }
+        int operations = result.operations().size();
+        String summary = operations + (operations == 1 ? " operation" : " operations");
+        int problems = validationErrors.size();
+        out.println(
+                problems == 0
+                        ? summary + ", no errors."
+                        : summary
+                                + ", "
+                                + problems
+                                + (problems == 1 ? " validation error" : " validation errors")
+                                + "; operations with errors would be skipped.");
+    }
+
+    private static String withoutLinePrefix(SyntaxError error) {
+        String prefix = "Line " + error.line() + ": ";
+        return error.error().startsWith(prefix)
+                ? error.error().substring(prefix.length())
+                : error.error();
+    }
+
+    private void describe(Operation operation, String indent) {
+        String head = name + ":" + operation.line() + ": " + indent + operation.type();
+        if (operation instanceof Write write) {
+            out.println(
+                    head
+                            + " "
+                            + write.file()
+                            + (write.append() ? " (append, " : " (")
+                            + lines(write.content())
+                            + ")");
+        } else if (operation instanceof Search search) {
+            out.println(
+                    head
+                            + " "
+                            + search.file()
+                            + (search.hasTo() ? " (range)" : "")
+                            + " count="
+                            + search.attributes().getOr("count", "1"));
+        } else if (operation instanceof Run run) {
+            out.println(head + " (" + lines(run.content()) + ")");
+        } else if (operation instanceof Tasks tasks) {
+            int size = tasks.operations().size();
+            out.println(head + " (" + size + (size == 1 ? " operation)" : " operations)"));
+            for (Operation child : tasks.operations()) {
+                describe(child, indent + "  ");
+            }
+        }
+    }
+
+    private static String lines(String content) {
+        if (content.isEmpty()) {
+            return "empty";
+        }
+        int count = 1;
+        for (int i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) {
+            count++;
+        }
+        return count + (count == 1 ? " line" : " lines");
+    }
+}

@@ -1,0 +1,30 @@
+package dev.csl.cli.serve;
+
+import dev.csl.grammar.Delimiters;
+import dev.csl.runner.SandboxMode;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The parameters of one {@code apply} request, checked.
+ *
+ * @param workingDir real path of the working directory
+ * @param expectPlan the plan hash of an earlier dry run, or {@code null}
+ * @param allow commands approved for this apply only ({@code --allow})
+ * @param approveAll {@code --yes}
+ * @param timeoutSeconds the default per-command timeout, or {@code null} for csl's default
+ */
+public record ApplyCall(
+        Path workingDir,
+        String answer,
+        Delimiters delimiters,
+        boolean dryRun,
+        String expectPlan,
+        List<String> allow,
+        boolean approveAll,
+        Integer timeoutSeconds,
+        SandboxMode sandbox) {
+    public ApplyCall {
+        allow = List.copyOf(allow);
+    }
+}

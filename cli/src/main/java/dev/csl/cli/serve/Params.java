@@ -1,0 +1,138 @@
+package dev.csl.cli.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Typed, checked access to the named parameters of one request. Every problem becomes {@code -32602
+ * invalid params} with a sentence naming the parameter, so a client can fix its call.
+ */
+final class Params {
+    private final ObjectNode node;
+    private final Path serverDir;
+
+    Params(ObjectNode node, Path serverDir) {
+        this.node = node;
+        this.serverDir = serverDir;
+    }
+
+    /**
+     * Refuses names outside {@code known}: a misspelt {@code dryrun} must not silently turn a
+     * preview into a real apply.
+     */
+    void requireOnly(Set<String> known) throws RpcException {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!known.contains(name)) {
+                throw new RpcException(
+                        new RpcError(
+                                RpcError.INVALID_PARAMS,
+                                "Unknown parameter '" + name + "'",
+                                new TreeSet<>(known)));
+            }
+        }
+    }
+
+    String requireString(String name) throws RpcException {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            throw RpcException.invalidParams("Missing required parameter '" + name + "'");
+        }
+        if (!value.isTextual()) {
+            throw RpcException.invalidParams("Parameter '" + name + "' must be a string");
+        }
+        return value.textValue();
+    }
+
+    /** The string, or {@code null} when absent or JSON null. */
+    String optString(String name) throws RpcException {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        return requireString(name);
+    }
+
+    boolean optBoolean(String name, boolean fallback) throws RpcException {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            return fallback;
+        }
+        if (!value.isBoolean()) {
+            throw RpcException.invalidParams("Parameter '" + name + "' must be true or false");
+        }
+        return value.booleanValue();
+    }
+
+    /** A positive whole number, or {@code null} when absent. */
+    Integer optPositiveInt(String name) throws RpcException {
+        JsonNode value = node.get(name);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.canConvertToInt() || !value.isIntegralNumber() || value.intValue() <= 0) {
+            throw RpcException.invalidParams(
+                    "Parameter '" + name + "' must be a positive whole number");
+        }
+        return value.intValue();
+    }
+
+    /** A list of strings; a single string is accepted as a list of one. */
+    List<String> optStringList(String name) throws RpcException {
+        JsonNode value = node.get(name);
+        List<String> result = new ArrayList<>();
+        if (value == null || value.isNull()) {
+            return result;
+        }
+        if (value.isTextual()) {
+            result.add(value.textValue());
+            return result;
+        }
+        if (!value.isArray()) {
+            throw RpcException.invalidParams(
+                    "Parameter '" + name + "' must be an array of strings");
+        }
+        for (JsonNode element : value) {
+            if (!element.isTextual()) {
+                throw RpcException.invalidParams(
+                        "Parameter '" + name + "' must be an array of strings");
+            }
+            result.add(element.textValue());
+        }
+        return result;
+    }
+
+    /**
+     * The {@code workingDir} as a real (canonical) path: the key that serializes requests on one
+     * directory, whichever spelling (relative, through a symlink) each client used.
+     */
+    Path requireWorkingDir() throws RpcException {
+        String text = requireString("workingDir");
+        if (text.isEmpty()) {
+            throw RpcException.invalidParams("Parameter 'workingDir' must not be empty");
+        }
+        Path dir;
+        try {
+            dir = serverDir.resolve(text);
+        } catch (InvalidPathException e) {
+            throw RpcException.invalidParams("Parameter 'workingDir' is not a valid path: " + text);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw RpcException.invalidParams(
+                    "Working directory does not exist or is not a directory: " + dir);
+        }
+        try {
+            return dir.toRealPath();
+        } catch (java.io.IOException e) {
+            throw RpcException.invalidParams("Working directory cannot be read: " + dir);
+        }
+    }
+}

@@ -1,0 +1,369 @@
+package dev.csl.cli.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.csl.grammar.Delimiters;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The protocol and scheduling of the server, in process, over a backend that records calls. */
+class JsonRpcServerTest {
+    @TempDir Path tmp;
+
+    private final FakeBackend backend = new FakeBackend();
+    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+    private RpcClient client;
+    private Thread serverThread;
+    private final AtomicInteger exitCode = new AtomicInteger(-1);
+    private Path dirA;
+    private Path dirB;
+
+    @BeforeEach
+    void start() throws IOException {
+        dirA = Files.createDirectory(tmp.resolve("a"));
+        dirB = Files.createDirectory(tmp.resolve("b"));
+        PipedOutputStream toServer = new PipedOutputStream();
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedOutputStream serverOut = new PipedOutputStream();
+        PipedInputStream fromServer = new PipedInputStream(serverOut, 1 << 16);
+        JsonRpcServer server =
+                new JsonRpcServer(
+                        backend,
+                        tmp,
+                        4,
+                        RpcClient.JSON,
+                        new PrintStream(log, true, StandardCharsets.UTF_8));
+        serverThread =
+                new Thread(
+                        () -> {
+                            try (serverOut) {
+                                exitCode.set(server.serve(serverIn, serverOut));
+                            } catch (Exception e) {
+                                throw new AssertionError(e);
+                            }
+                        });
+        serverThread.start();
+        client = new RpcClient(toServer, fromServer);
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        backend.releaseAll();
+        client.closeInput();
+        serverThread.join(10_000);
+    }
+
+    private Map<String, Object> apply(Path dir, String answer) {
+        return Map.of("workingDir", dir.toString(), "answer", answer);
+    }
+
+    @Nested
+    class Errors {
+        @Test
+        void serve_lineIsNotJson_answersParseErrorAndReadsOn() {
+            client.sendLine("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ");
+            JsonNode error = client.next();
+            JsonNode ok = client.call(2, "parse", Map.of("answer", "x"));
+
+            assertThat(error.path("id").isNull()).isTrue();
+            assertThat(error.at("/error/code").asInt()).isEqualTo(-32700);
+            assertThat(ok.at("/result/answer").asText()).isEqualTo("x");
+        }
+
+        @Test
+        void serve_unknownMethod_answersMethodNotFoundWithItsId() {
+            JsonNode response = client.call("abc", "applyAll", Map.of());
+
+            assertThat(response.path("id").asText()).isEqualTo("abc");
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(response.at("/error/message").asText()).contains("applyAll");
+        }
+
+        @Test
+        void serve_missingAnswer_answersInvalidParamsNamingIt() {
+            JsonNode response = client.call(3, "apply", Map.of("workingDir", dirA.toString()));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText()).contains("'answer'");
+            assertThat(backend.calls).isEmpty();
+        }
+
+        @Test
+        void serve_misspeltParameter_isRefusedInsteadOfIgnored() {
+            JsonNode response =
+                    client.call(
+                            4,
+                            "apply",
+                            Map.of("workingDir", dirA.toString(), "answer", "x", "dry_run", true));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText()).contains("dry_run");
+            assertThat(backend.calls).isEmpty();
+        }
+
+        @Test
+        void serve_workingDirMissing_answersInvalidParams() {
+            JsonNode response = client.call(5, "undo", Map.of("workingDir", "no/such/dir"));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText()).contains("no/such/dir");
+        }
+
+        @Test
+        void serve_wrongParamType_answersInvalidParams() {
+            JsonNode response =
+                    client.call(
+                            6,
+                            "apply",
+                            Map.of("workingDir", dirA.toString(), "answer", "x", "dryRun", "yes"));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText()).contains("dryRun");
+        }
+
+        @Test
+        void serve_notJsonRpc2_answersInvalidRequest() {
+            client.sendLine("{\"id\": 7, \"method\": \"parse\", \"params\": {\"answer\": \"x\"}}");
+            client.sendLine("42");
+            client.sendLine("{\"jsonrpc\": \"2.0\", \"id\": {\"x\": 1}, \"method\": \"parse\"}");
+
+            JsonNode noVersion = client.next();
+            JsonNode notObject = client.next();
+            JsonNode badId = client.next();
+            assertThat(noVersion.path("id").asInt()).isEqualTo(7);
+            for (JsonNode response : List.of(noVersion, notObject, badId)) {
+                assertThat(response.at("/error/code").asInt()).isEqualTo(-32600);
+            }
+            assertThat(badId.path("id").isNull()).isTrue();
+        }
+
+        @Test
+        void serve_positionalParams_answersInvalidParams() {
+            client.sendLine(
+                    "{\"jsonrpc\": \"2.0\", \"id\": 8, \"method\": \"parse\", \"params\": [1]}");
+
+            assertThat(client.next().at("/error/code").asInt()).isEqualTo(-32602);
+        }
+
+        @Test
+        void serve_backendThrows_answersInternalErrorAndStaysUp() {
+            JsonNode failed = client.call(9, "parse", Map.of("answer", "explode"));
+            JsonNode ok = client.call(10, "parse", Map.of("answer", "fine"));
+
+            assertThat(failed.at("/error/code").asInt()).isEqualTo(-32603);
+            assertThat(failed.at("/error/message").asText()).contains("kaboom");
+            assertThat(ok.at("/result/answer").asText()).isEqualTo("fine");
+        }
+    }
+
+    @Nested
+    class Messages {
+        @Test
+        void serve_applyParams_reachBackendChecked() throws IOException {
+            JsonNode response =
+                    client.call(
+                            1,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    dirA.toString(),
+                                    "answer",
+                                    "x",
+                                    "dryRun",
+                                    true,
+                                    "allow",
+                                    List.of("npm test"),
+                                    "timeout",
+                                    5,
+                                    "delimiters",
+                                    Map.of("start", "@[[", "end", "]]@")));
+
+            ApplyCall call = (ApplyCall) backend.calls.get(0);
+            assertThat(response.at("/result/dryRun").asBoolean()).isTrue();
+            assertThat(call.workingDir()).isEqualTo(dirA.toRealPath());
+            assertThat(call.allow()).containsExactly("npm test");
+            assertThat(call.timeoutSeconds()).isEqualTo(5);
+            assertThat(call.delimiters()).isEqualTo(new Delimiters("@[[", "]]@"));
+        }
+
+        @Test
+        void serve_notification_runsButGetsNoResponse() {
+            client.sendLine(
+                    "{\"jsonrpc\": \"2.0\", \"method\": \"parse\", \"params\": {\"answer\": \"n\"}}");
+            JsonNode next = client.call(2, "parse", Map.of("answer", "r"));
+
+            assertThat(next.path("id").asInt()).isEqualTo(2);
+            assertThat(backend.calls).contains("parse:n");
+        }
+
+        @Test
+        void serve_batch_answersOneArrayWithEveryResponse() {
+            client.sendLine(
+                    "[{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"parse\", \"params\":"
+                            + " {\"answer\": \"a\"}},"
+                            + " {\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"nope\"}]");
+
+            JsonNode batch = client.next();
+            assertThat(batch.isArray()).isTrue();
+            assertThat(batch).hasSize(2);
+        }
+
+        @Test
+        void serve_relativeWorkingDir_resolvesAgainstServerDir() throws IOException {
+            client.call(1, "undo", Map.of("workingDir", "b", "force", true));
+
+            assertThat(backend.calls).contains("undo:" + dirB.toRealPath() + ":true");
+        }
+    }
+
+    @Nested
+    class Scheduling {
+        @Test
+        void serve_differentDirs_runConcurrentlyAndAnswerOutOfOrder() {
+            client.send(1, "apply", apply(dirA, "block"));
+            backend.awaitBlocked(1);
+            JsonNode second = client.call(2, "apply", apply(dirB, "quick"));
+
+            // B was answered while A was still running.
+            assertThat(second.at("/result/answer").asText()).isEqualTo("quick");
+            backend.releaseAll();
+            assertThat(client.awaitId(1).at("/result/answer").asText()).isEqualTo("block");
+        }
+
+        @Test
+        void serve_sameDirThroughTwoSpellings_runsOneAfterTheOther() throws Exception {
+            Path link = Files.createSymbolicLink(tmp.resolve("link-to-a"), dirA);
+            client.send(1, "apply", apply(dirA, "block"));
+            backend.awaitBlocked(1);
+            client.send(2, "apply", apply(link, "quick"));
+            client.send(3, "apply", apply(dirB, "other"));
+            client.awaitId(3);
+
+            // The same directory reached through a symlink waits for the first request.
+            assertThat(backend.calls).doesNotContain("apply:quick");
+            backend.releaseAll();
+            client.awaitId(2);
+            assertThat(backend.calls).containsSubsequence("apply:block", "apply:quick").hasSize(3);
+            assertThat(backend.maxConcurrentPerDir.get()).isEqualTo(1);
+        }
+
+        @Test
+        void serve_shutdown_answersInFlightRequestsFirstThenStops() throws Exception {
+            client.send(1, "apply", apply(dirA, "block"));
+            backend.awaitBlocked(1);
+            client.send(2, "shutdown", null);
+            client.send(3, "parse", Map.of("answer", "after shutdown"));
+            backend.releaseAll();
+
+            List<String> rest = client.rest();
+            assertThat(rest).hasSize(2);
+            assertThat(RpcClient.JSON.readTree(rest.get(0)).path("id").asInt()).isEqualTo(1);
+            JsonNode last = RpcClient.JSON.readTree(rest.get(1));
+            assertThat(last.path("id").asInt()).isEqualTo(2);
+            assertThat(last.has("result")).isTrue();
+            serverThread.join(10_000);
+            assertThat(exitCode.get()).isZero();
+            assertThat(backend.closed).isTrue();
+            assertThat(backend.calls).doesNotContain("parse:after shutdown");
+        }
+
+        @Test
+        void serve_endOfInput_finishesPendingWorkAndCloses() throws Exception {
+            client.send(1, "apply", apply(dirA, "block"));
+            backend.awaitBlocked(1);
+            client.closeInput();
+            backend.releaseAll();
+
+            List<String> rest = client.rest();
+            assertThat(rest).hasSize(1);
+            serverThread.join(10_000);
+            assertThat(exitCode.get()).isZero();
+            assertThat(backend.closed).isTrue();
+        }
+    }
+
+    /** Records calls; an answer "block" waits until released; "explode" throws. */
+    static final class FakeBackend implements ServeBackend {
+        final List<Object> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger maxConcurrentPerDir = new AtomicInteger();
+        private final Map<Path, AtomicInteger> runningPerDir = new ConcurrentHashMap<>();
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final AtomicInteger blocked = new AtomicInteger();
+        volatile boolean closed;
+
+        @Override
+        public Object parse(String answer, Delimiters delimiters) {
+            if (answer.equals("explode")) {
+                throw new IllegalStateException("kaboom");
+            }
+            calls.add("parse:" + answer);
+            return Map.of("ok", true, "answer", answer);
+        }
+
+        @Override
+        public Object apply(ApplyCall call) throws InterruptedException {
+            AtomicInteger running =
+                    runningPerDir.computeIfAbsent(call.workingDir(), d -> new AtomicInteger());
+            maxConcurrentPerDir.accumulateAndGet(running.incrementAndGet(), Math::max);
+            try {
+                if (call.answer().equals("block")) {
+                    blocked.incrementAndGet();
+                    release.await(30, TimeUnit.SECONDS);
+                }
+                calls.add(call.answer().equals("x") ? call : "apply:" + call.answer());
+                return Map.of("answer", call.answer(), "dryRun", call.dryRun());
+            } finally {
+                running.decrementAndGet();
+            }
+        }
+
+        @Override
+        public Object undo(Path workingDir, boolean force) {
+            calls.add("undo:" + workingDir + ":" + force);
+            return Map.of("ok", true);
+        }
+
+        @Override
+        public Object doctor() {
+            return Map.of("ok", true);
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+
+        void awaitBlocked(int n) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (blocked.get() < n) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("backend never blocked");
+                }
+                Thread.onSpinWait();
+            }
+        }
+
+        void releaseAll() {
+            release.countDown();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.csl.cli.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Drives a real {@code csl serve} subprocess over stdin/stdout. */
+class ServeProcessTest {
+    @TempDir Path tmp;
+
+    @Test
+    void serve_malformedRequests_answersErrorObjectsAndKeepsServing() throws Exception {
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            RpcClient client = serve.client;
+            client.sendLine("this is not json");
+            JsonNode parseError = client.next();
+            JsonNode unknown = client.call(1, "frobnicate", Map.of());
+            JsonNode missing = client.call(2, "apply", Map.of("answer", "x"));
+            client.send(3, "shutdown", null);
+
+            assertThat(parseError.at("/error/code").asInt()).isEqualTo(-32700);
+            assertThat(unknown.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(missing.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(missing.at("/error/message").asText()).contains("workingDir");
+            assertThat(client.awaitId(3).has("result")).isTrue();
+            assertThat(serve.awaitExit()).isZero();
+        }
+    }
+
+    @Test
+    void serve_endOfInput_exitsCleanlyWithoutWritingAnything() throws Exception {
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            serve.client.closeInput();
+
+            assertThat(serve.awaitExit()).isZero();
+            assertThat(serve.client.rest()).isEmpty();
+        }
+    }
+
+    @Test
+    void serve_everyStdoutLine_isAJsonRpcResponse() throws Exception {
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            RpcClient client = serve.client;
+            client.sendLine("{");
+            client.send(1, "parse", Map.of());
+            client.send(2, "undo", Map.of("workingDir", tmp.toString(), "force", "no"));
+            client.closeInput();
+            serve.awaitExit();
+
+            List<String> lines = client.rest();
+            assertThat(lines).hasSize(3);
+            for (String line : lines) {
+                JsonNode message = RpcClient.JSON.readTree(line);
+                assertThat(message.path("jsonrpc").asText()).isEqualTo("2.0");
+                assertThat(message.has("id")).isTrue();
+            }
+        }
+        assertThat(Files.exists(tmp.resolve(".csl"))).isFalse();
+    }
+}

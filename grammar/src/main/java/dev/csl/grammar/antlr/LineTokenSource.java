@@ -1,0 +1,113 @@
+package dev.csl.grammar.antlr;
+
+import dev.csl.grammar.Delimiters;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.TokenFactory;
+import org.antlr.v4.runtime.TokenSource;
+
+/**
+ * The fast line splitter in front of the ANTLR parser. Every line that starts with the start
+ * delimiter becomes one token typed by its NAME; every run of other lines becomes a single TEXT
+ * token. The hot loop is {@code indexOf('\n')} plus one {@code startsWith} per line: no regex, no
+ * per-character work on content.
+ */
+final class LineTokenSource implements TokenSource {
+    private final String text;
+    private final String start;
+    private final MarkerScanner scanner;
+    private int offset;
+    private int line = 1;
+
+    /** {@code text} must already have LF line endings; {@code from} skips a byte-order mark. */
+    LineTokenSource(String text, int from, Delimiters delimiters) {
+        this.text = text;
+        this.start = delimiters.start();
+        this.scanner = new MarkerScanner(text, delimiters);
+        this.offset = from;
+    }
+
+    @Override
+    public Token nextToken() {
+        int length = text.length();
+        if (offset >= length) {
+            return new LineToken(Token.EOF, line, length, length, null);
+        }
+        int first = offset;
+        int firstLine = line;
+        if (text.startsWith(start, offset)) {
+            int lineEnd = lineEnd(offset);
+            MarkerLine marker = scanner.scan(offset, lineEnd);
+            advancePast(lineEnd);
+            return new LineToken(typeOf(marker), firstLine, first, offset, marker);
+        }
+        do {
+            advancePast(lineEnd(offset));
+        } while (offset < length && !text.startsWith(start, offset));
+        return new LineToken(CslParser.TEXT, firstLine, first, offset, null);
+    }
+
+    private int lineEnd(int from) {
+        int newline = text.indexOf('\n', from);
+        return newline < 0 ? text.length() : newline;
+    }
+
+    private void advancePast(int lineEnd) {
+        offset = lineEnd < text.length() ? lineEnd + 1 : lineEnd;
+        line++;
+    }
+
+    private static int typeOf(MarkerLine marker) {
+        if (marker.malformed()) {
+            return CslParser.MALFORMED;
+        }
+        switch (marker.name()) {
+            case "WRITE":
+                return CslParser.WRITE;
+            case "RUN":
+                return CslParser.RUN;
+            case "SEARCH":
+                return CslParser.SEARCH;
+            case "TASKS":
+                return CslParser.TASKS;
+            case "TO":
+                return CslParser.TO;
+            case "REPLACE":
+                return CslParser.REPLACE;
+            case "END":
+                return CslParser.END;
+            default:
+                return CslParser.UNKNOWN;
+        }
+    }
+
+    @Override
+    public int getLine() {
+        return line;
+    }
+
+    @Override
+    public int getCharPositionInLine() {
+        return 0;
+    }
+
+    @Override
+    public CharStream getInputStream() {
+        return null;
+    }
+
+    @Override
+    public String getSourceName() {
+        return "answer";
+    }
+
+    @Override
+    public void setTokenFactory(TokenFactory<?> factory) {
+        // Tokens are always LineTokens: they carry offsets and the scanned marker.
+    }
+
+    @Override
+    public TokenFactory<?> getTokenFactory() {
+        return null;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.csl.grammar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class AnswerParserTest {
+
+    private static List<Operation> ok(String answer) {
+        ParseResult result = AnswerParser.parse(answer);
+        assertThat(result.syntaxErrors()).isEmpty();
+        return result.operations();
+    }
+
+    private static List<String> errors(String answer) {
+        ParseResult result = AnswerParser.parse(answer);
+        assertThat(result.operations()).isEmpty();
+        return result.syntaxErrors().stream().map(SyntaxError::error).toList();
+    }
+
+    @Nested
+    class TopLevel {
+        @Test
+        void parse_proseAndFencesAroundBlock_onlyBlockKept() {
+            List<Operation> operations =
+                    ok("Sure!\n```\n<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n```\nDone.\n");
+            assertThat(operations)
+                    .containsExactly(
+                            new Write(3, Attributes.of(java.util.Map.of("file", "a.txt")), "hi"));
+        }
+
+        @Test
+        void parse_markerAfterLeadingSpace_isProse() {
+            assertThat(ok(" <---WRITE file=\"a\"--->\n<---END--->x\n".substring(0, 25))).isEmpty();
+        }
+
+        @Test
+        void parse_unknownLowerCaseName_hintSaysUpperCase() {
+            ParseResult result = AnswerParser.parse("<---write file=\"a\"--->\n");
+            assertThat(result.syntaxErrors())
+                    .extracting(SyntaxError::error, SyntaxError::hint)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple(
+                                    "Line 1: Unknown operation: write",
+                                    "operation names are upper case: WRITE"));
+        }
+
+        @Test
+        void parse_strayEndToReplace_eachUnexpected() {
+            assertThat(errors("<---END--->\n<---TO--->\n<---REPLACE--->\n"))
+                    .containsExactly(
+                            "Line 1: Unexpected END marker",
+                            "Line 2: Unexpected TO marker",
+                            "Line 3: Unexpected REPLACE marker");
+        }
+    }
+
+    @Nested
+    class Content {
+        @Test
+        void parse_blankLinesBeforeEnd_kept() {
+            Write write = (Write) ok("<---WRITE file=\"a\"--->\ncontent\n\n<---END--->").get(0);
+            assertThat(write.content()).isEqualTo("content\n");
+        }
+
+        @Test
+        void parse_noContentLines_emptyString() {
+            Write write = (Write) ok("<---WRITE file=\"a\"--->\n<---END--->").get(0);
+            assertThat(write.content()).isEmpty();
+        }
+
+        @Test
+        void parse_crlfAndCr_normalizedToLf() {
+            Write crlf = (Write) ok("<---WRITE file=\"a\"--->\r\na\r\nb\r\n<---END--->\r\n").get(0);
+            Write cr = (Write) ok("<---WRITE file=\"a\"--->\ra\rb\r<---END--->").get(0);
+            assertThat(crlf.content()).isEqualTo("a\nb");
+            assertThat(cr.content()).isEqualTo("a\nb");
+        }
+
+        @Test
+        void parse_markersInsideContent_literal() {
+            Write write =
+                    (Write)
+                            ok("<---WRITE file=\"a\"--->\n<---RUN--->\n<---bogus\n<---END--->\n")
+                                    .get(0);
+            assertThat(write.content()).isEqualTo("<---RUN--->\n<---bogus");
+        }
+
+        @Test
+        void parse_endWithTrailingText_reportedAndStillCloses() {
+            assertThat(errors("<---WRITE file=\"a\"--->\nx\n<---END---> oops\n<---END--->\n"))
+                    .containsExactly(
+                            "Line 3: Content not allowed on marker line",
+                            "Line 4: Unexpected END marker");
+        }
+    }
+
+    @Nested
+    class SearchBlocks {
+        @Test
+        void parse_searchWithRange_allSections() {
+            Search search =
+                    (Search)
+                            ok("<---SEARCH file=\"f\"--->\na\n<---TO--->\nb\n<---REPLACE--->\nc\n<---END--->")
+                                    .get(0);
+            assertThat(search.pattern()).isEqualTo("a");
+            assertThat(search.to()).isEqualTo("b");
+            assertThat(search.replacement()).isEqualTo("c");
+        }
+
+        @Test
+        void parse_endBeforeReplace_noReplaceSectionAtEndLine() {
+            assertThat(errors("<---SEARCH file=\"f\"--->\na\n<---END--->\n"))
+                    .containsExactly("Line 3: SEARCH operation has no REPLACE section");
+        }
+
+        @Test
+        void parse_endAfterTo_isPartOfRangeEnd() {
+            Search search =
+                    (Search)
+                            ok("<---SEARCH file=\"f\"--->\na\n<---TO--->\n<---END--->\n<---REPLACE--->\n<---END--->")
+                                    .get(0);
+            assertThat(search.to()).isEqualTo("<---END--->");
+            assertThat(search.replacement()).isEmpty();
+        }
+    }
+
+    @Nested
+    class Delimiter {
+        @Test
+        void parse_regexSpecialDelimiters_work() {
+            Delimiters delimiters = new Delimiters("@[[[[", "]]]]@");
+            ParseResult result =
+                    AnswerParser.parse(
+                            "@[[[[RUN]]]]@\nls\n@[[[[END]]]]@\n<---END--->\n", delimiters);
+            assertThat(result.syntaxErrors()).isEmpty();
+            assertThat(result.operations()).containsExactly(new Run(1, Attributes.empty(), "ls"));
+        }
+    }
+}

@@ -1,0 +1,262 @@
+package dev.csl.runner.external;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.CommandResult;
+import dev.csl.runner.RunFailure;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts one child process and waits for it: no shell, stdin closed (or fed a given text and then
+ * closed), a timeout after which the whole process tree is killed, a per-stream output cap and a
+ * memory cap (RLIMIT_DATA through util-linux {@code prlimit} where installed). The command is run
+ * as given: wrap it in the sandbox first ({@code dev.csl.runner.sandbox.Sandbox#wrap}).
+ *
+ * <p>Failures come back as data: {@code command_not_found}, {@code command_failed} (with {@code
+ * exitCode}), {@code timeout}.
+ */
+public final class ProcessLauncher {
+    /** Memory cap of a child when none is given: generous for a build, fatal for a runaway. */
+    public static final long DEFAULT_MEMORY_CAP_BYTES = 4L << 30;
+
+    private static final long KILL_GRACE_MILLIS = 2_000;
+
+    private final long outputCapBytes;
+    private final long memoryCapBytes;
+    private final Path prlimit;
+
+    /**
+     * @param outputCapBytes per-stream cap (RunnerConfig.outputCapBytes)
+     * @param memoryCapBytes data-segment cap of the child, or 0 for none
+     */
+    public ProcessLauncher(long outputCapBytes, long memoryCapBytes) {
+        if (outputCapBytes <= 0 || memoryCapBytes < 0) {
+            throw new IllegalArgumentException("caps must be positive");
+        }
+        this.outputCapBytes = outputCapBytes;
+        this.memoryCapBytes = memoryCapBytes;
+        this.prlimit = memoryCapBytes > 0 ? findOnPath("prlimit").orElse(null) : null;
+    }
+
+    public ProcessLauncher(long outputCapBytes) {
+        this(outputCapBytes, DEFAULT_MEMORY_CAP_BYTES);
+    }
+
+    /** True when children really get the memory cap (prlimit is installed). */
+    public boolean memoryCapped() {
+        return prlimit != null;
+    }
+
+    /** Runs {@code argv} with stdin closed. */
+    public CommandOutcome run(String display, List<String> argv, Path cwd, int timeoutSeconds) {
+        return run(display, argv, cwd, timeoutSeconds, null);
+    }
+
+    /**
+     * Runs {@code argv} in {@code cwd}; {@code stdin} (or nothing) is written to the child and its
+     * stdin closed. {@code display} is the command as the answer wrote it, used in the result.
+     */
+    public CommandOutcome run(
+            String display, List<String> argv, Path cwd, int timeoutSeconds, byte[] stdin) {
+        if (timeoutSeconds <= 0) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        long start = System.nanoTime();
+        if (findProgram(argv.get(0), cwd).isEmpty()) {
+            // Checked here because behind prlimit or bwrap a missing program is just exit 1.
+            return new CommandOutcome(
+                    new CommandResult(display, -1, "", "", 0), notFound(display, argv.get(0)));
+        }
+        List<String> command = new ArrayList<>();
+        if (prlimit != null) {
+            command.add(prlimit.toString());
+            command.add("--data=" + memoryCapBytes);
+            command.add("--");
+        }
+        command.addAll(argv);
+        Process process;
+        try {
+            ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
+            if (stdin == null) {
+                builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            }
+            process = builder.start();
+        } catch (IOException e) {
+            return new CommandOutcome(
+                    new CommandResult(display, -1, "", "", millisSince(start)),
+                    notFound(display, argv.get(0)));
+        }
+        CappedStream out = new CappedStream(process.getInputStream(), outputCapBytes);
+        CappedStream err = new CappedStream(process.getErrorStream(), outputCapBytes);
+        Thread outReader = startReader(out, "csl-stdout");
+        Thread errReader = startReader(err, "csl-stderr");
+        if (stdin != null) {
+            feed(process, stdin);
+        }
+        boolean finished;
+        try {
+            finished = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished = false;
+        }
+        if (!finished) {
+            killTree(process.toHandle());
+        }
+        join(outReader);
+        join(errReader);
+        long duration = millisSince(start);
+        if (!finished) {
+            return new CommandOutcome(
+                    new CommandResult(display, -1, out.text(), err.text(), duration),
+                    new RunFailure(
+                            "timeout",
+                            "'"
+                                    + display
+                                    + "' did not finish within "
+                                    + timeoutSeconds
+                                    + " s and was stopped with all its child processes",
+                            "raise the limit with timeout=\"SECONDS\" on the RUN block, or make"
+                                    + " the command finish sooner (no watch mode, no server)",
+                            Map.of("timeoutSeconds", timeoutSeconds)));
+        }
+        int exit = process.exitValue();
+        CommandResult result = new CommandResult(display, exit, out.text(), err.text(), duration);
+        if (exit == 0) {
+            return new CommandOutcome(result, null);
+        }
+        return new CommandOutcome(result, failed(display, exit));
+    }
+
+    /** {@code command_failed} for a non-zero exit status. */
+    public static RunFailure failed(String display, int exitCode) {
+        return new RunFailure(
+                "command_failed",
+                "'" + display + "' exited with status " + exitCode,
+                "read its stderr and stdout, fix the cause, then run it again",
+                Map.of("exitCode", exitCode));
+    }
+
+    /** {@code command_not_found} for a program that does not exist. */
+    public static RunFailure notFound(String display, String program) {
+        return new RunFailure(
+                "command_not_found",
+                "'" + program + "' was not found (command '" + display + "')",
+                "check the spelling, install the program, or use a built-in command",
+                Map.of("program", program));
+    }
+
+    /**
+     * Finds the program a command names: a name with a slash is taken relative to {@code dir}, a
+     * bare name is looked up on PATH. Empty when there is no such executable file.
+     */
+    public static Optional<Path> findProgram(String program, Path dir) {
+        if (program.isEmpty()) {
+            return Optional.empty();
+        }
+        if (program.contains("/")) {
+            Path path = dir.resolve(program);
+            return Files.isRegularFile(path) && Files.isExecutable(path)
+                    ? Optional.of(path.toAbsolutePath().normalize())
+                    : Optional.empty();
+        }
+        return findOnPath(program);
+    }
+
+    private static Optional<Path> findOnPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(dir, program);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Kills a process and all its descendants, descendants first (deepest first), so that none is
+     * re-parented to init before it could be found.
+     */
+    public static void killTree(ProcessHandle root) {
+        for (int round = 0; round < 3; round++) {
+            List<ProcessHandle> descendants =
+                    root.descendants()
+                            .sorted(
+                                    Comparator.comparingInt(ProcessLauncher::depthBelowInit)
+                                            .reversed())
+                            .toList();
+            descendants.forEach(ProcessHandle::destroyForcibly);
+            if (descendants.isEmpty()) {
+                break;
+            }
+        }
+        root.destroyForcibly();
+        try {
+            root.onExit().get(KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            // Still going after SIGKILL: nothing more a user process can do about it.
+        }
+    }
+
+    private static int depthBelowInit(ProcessHandle handle) {
+        int depth = 0;
+        Optional<ProcessHandle> parent = handle.parent();
+        while (parent.isPresent() && depth < 256) {
+            depth++;
+            parent = parent.get().parent();
+        }
+        return depth;
+    }
+
+    private static void feed(Process process, byte[] stdin) {
+        Thread writer =
+                new Thread(
+                        () -> {
+                            try (OutputStream to = process.getOutputStream()) {
+                                to.write(stdin);
+                            } catch (IOException e) {
+                                // The child exited without reading all of it; its status says why.
+                            }
+                        },
+                        "csl-stdin");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    private static Thread startReader(CappedStream stream, String name) {
+        Thread thread = new Thread(stream, name);
+        // A grandchild that keeps the pipe open must not keep csl alive.
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static void join(Thread reader) {
+        try {
+            // A daemon left behind by the command may hold the pipe open: do not wait for it.
+            reader.join(KILL_GRACE_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.csl.runner.external;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csl.runner.CommandOutcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcessLauncherTest {
+    @TempDir Path dir;
+
+    private final ProcessLauncher launcher = new ProcessLauncher(1024 * 1024);
+
+    @Test
+    void run_successfulCommand_capturesOutputAndExitZero() {
+        CommandOutcome outcome = launcher.run("echo hi", List.of("echo", "hi"), dir, 10);
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.result().stdout()).isEqualTo("hi\n");
+        assertThat(outcome.result().exitCode()).isZero();
+        assertThat(outcome.result().command()).isEqualTo("echo hi");
+    }
+
+    @Test
+    void run_runsInGivenDirectoryWithoutShell() {
+        CommandOutcome outcome =
+                launcher.run("x", List.of("sh", "-c", "pwd; echo $0 '*'"), dir, 10);
+        CommandOutcome literal = launcher.run("echo", List.of("echo", "$HOME", "*", "|"), dir, 10);
+
+        assertThat(outcome.result().stdout()).startsWith(dir.toString() + "\n");
+        assertThat(literal.result().stdout()).isEqualTo("$HOME * |\n");
+    }
+
+    @Test
+    void run_nonZeroExit_isCommandFailedWithExitCode() {
+        CommandOutcome outcome =
+                launcher.run("sh", List.of("sh", "-c", "echo bad >&2; exit 3"), dir, 10);
+
+        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().details()).containsEntry("exitCode", 3);
+        assertThat(outcome.result().exitCode()).isEqualTo(3);
+        assertThat(outcome.result().stderr()).isEqualTo("bad\n");
+    }
+
+    @Test
+    void run_missingProgram_isCommandNotFound() {
+        CommandOutcome outcome =
+                launcher.run("no-such-program-csl", List.of("no-such-program-csl"), dir, 10);
+
+        assertThat(outcome.failure().code()).isEqualTo("command_not_found");
+        assertThat(ProcessLauncher.findProgram("no-such-program-csl", dir)).isEmpty();
+        assertThat(ProcessLauncher.findProgram("sh", dir)).isPresent();
+    }
+
+    @Test
+    void run_stdinIsClosed_readerSeesEndOfInputAtOnce() {
+        CommandOutcome outcome = launcher.run("cat", List.of("cat"), dir, 10);
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.result().stdout()).isEmpty();
+        assertThat(outcome.result().durationMs()).isLessThan(5_000);
+    }
+
+    @Test
+    void run_withStdinText_childReadsItThenEnd() {
+        CommandOutcome outcome = launcher.run("cat", List.of("cat"), dir, 10, "line\n".getBytes());
+
+        assertThat(outcome.result().stdout()).isEqualTo("line\n");
+    }
+
+    @Test
+    void run_endlessCommandWithChildren_timeoutKillsWholeTree() throws Exception {
+        Path pidFile = dir.resolve("pid");
+        CommandOutcome outcome =
+                launcher.run(
+                        "sleeper",
+                        List.of("sh", "-c", "sleep 300 & echo $! > pid; sleep 300"),
+                        dir,
+                        1);
+
+        assertThat(outcome.failure().code()).isEqualTo("timeout");
+        assertThat(outcome.failure().message()).contains("within 1 s");
+        assertThat(outcome.result().exitCode()).isEqualTo(-1);
+        long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+        assertThat(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false))
+                .as("background sleep started by the command")
+                .isFalse();
+    }
+
+    @Test
+    void run_outputBeyondCap_isCutAndMarked() {
+        ProcessLauncher small = new ProcessLauncher(1000);
+
+        CommandOutcome outcome =
+                small.run("yes", List.of("sh", "-c", "yes | head -c 100000"), dir, 10);
+
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.result().stdout())
+                .startsWith("y\ny\n")
+                .contains("[csl: output cut at 1000 bytes; 99000 more bytes dropped]");
+        assertThat(outcome.result().stdout().length()).isLessThan(1100);
+    }
+
+    @Test
+    void run_allocationBeyondMemoryCap_fails() {
+        ProcessLauncher capped = new ProcessLauncher(1024 * 1024, 256L << 20);
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                capped.memoryCapped(), "prlimit (util-linux) is not installed");
+
+        CommandOutcome outcome =
+                capped.run(
+                        "node",
+                        List.of("node", "-e", "Buffer.alloc(512 * 1024 * 1024, 1)"),
+                        dir,
+                        20);
+
+        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.result().stderr()).contains("allocation failed");
+    }
+}

@@ -1,0 +1,223 @@
+package dev.csl.runner.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.SandboxMode;
+import dev.csl.runner.external.ProcessLauncher;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+class SandboxTest {
+
+    @Nested
+    class WithoutWorkingSandbox {
+        private final SandboxProbe none = SandboxProbe.unavailable("bwrap not installed");
+
+        @Test
+        void refusal_requiredWithoutSandbox_refusesNamingTheReason() {
+            RunFailure refusal = Sandbox.of(SandboxMode.REQUIRED, none).refusal("'npm test'");
+
+            assertThat(refusal).isNotNull();
+            assertThat(refusal.code()).isEqualTo("command_not_allowed");
+            assertThat(refusal.message())
+                    .contains("'npm test' was not run")
+                    .contains("--sandbox required")
+                    .contains("bwrap not installed");
+        }
+
+        @Test
+        void layer_autoWithoutSandbox_saysNoneAndWhyAndRunsUnwrapped() {
+            Sandbox sandbox = Sandbox.of(SandboxMode.AUTO, none);
+
+            assertThat(sandbox.refusal("'npm test'")).isNull();
+            assertThat(sandbox.layer()).isEqualTo("none: bwrap not installed");
+            assertThat(sandbox.wrap(List.of("npm", "test"), Path.of("/w"), false))
+                    .containsExactly("npm", "test");
+        }
+
+        @Test
+        void layer_off_isNoneEvenWhereBwrapWorks() {
+            Sandbox sandbox = Sandbox.forMode(SandboxMode.OFF);
+
+            assertThat(sandbox.active()).isFalse();
+            assertThat(sandbox.layer()).isEqualTo("none: --sandbox off");
+        }
+    }
+
+    /**
+     * Real bubblewrap. The directories live under target/ rather than /tmp so that "outside" is
+     * really the host's read-only file system, not the sandbox's private /tmp.
+     */
+    @Nested
+    class WithBubblewrap {
+        private final Sandbox sandbox = Sandbox.forMode(SandboxMode.REQUIRED);
+        private final ProcessLauncher launcher = new ProcessLauncher(1024 * 1024);
+        private Path base;
+        private Path wd;
+        private Path secret;
+
+        @BeforeEach
+        void setUp() throws IOException {
+            assumeTrue(
+                    SandboxProbe.machine().works(),
+                    "no working sandbox on this machine: " + SandboxProbe.machine().why());
+            Files.createDirectories(Path.of("target"));
+            base = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "sandbox-");
+            wd = Files.createDirectories(base.resolve("wd"));
+            secret =
+                    Files.writeString(
+                            Files.createDirectories(base.resolve("outside")).resolve("secret.txt"),
+                            "original\n");
+        }
+
+        @AfterEach
+        void tearDown() throws IOException {
+            if (base == null) {
+                return;
+            }
+            try (Stream<Path> paths = Files.walk(base)) {
+                for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+
+        private CommandOutcome sh(String script, boolean network) {
+            return launcher.run(
+                    script, sandbox.wrap(List.of("sh", "-c", script), wd, network), wd, 20);
+        }
+
+        @Test
+        void wrap_writeInsideWorkingDir_succeeds() throws IOException {
+            CommandOutcome outcome = sh("echo made > inside.txt", false);
+
+            assertThat(outcome.ok()).as(outcome.result().stderr()).isTrue();
+            assertThat(Files.readString(wd.resolve("inside.txt"))).isEqualTo("made\n");
+            assertThat(sandbox.layer()).isEqualTo("bubblewrap");
+        }
+
+        @Test
+        void wrap_writeOutsideByDotDot_failsAndOutsideUnchanged() throws IOException {
+            CommandOutcome outcome =
+                    sh("echo pwned > ../outside/secret.txt; echo new > ../outside/new.txt", false);
+
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.result().stderr()).contains("Read-only file system");
+            assertUnchanged();
+        }
+
+        @Test
+        void wrap_writeThroughSymlinkLeadingOut_failsAndOutsideUnchanged() throws IOException {
+            Files.createSymbolicLink(wd.resolve("link"), base.resolve("outside"));
+
+            CommandOutcome outcome = sh("echo pwned > link/secret.txt", false);
+
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertUnchanged();
+        }
+
+        @Test
+        void wrap_writeThroughProcSelfRoot_failsAndOutsideUnchanged() throws IOException {
+            CommandOutcome outcome =
+                    sh(
+                            "echo pwned > /proc/self/root"
+                                    + secret
+                                    + "; rm -f /proc/self/root"
+                                    + secret,
+                            false);
+
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertUnchanged();
+        }
+
+        @Test
+        void wrap_remountRootReadWrite_isRefused() throws IOException {
+            CommandOutcome outcome = sh("mount -o remount,rw / && echo pwned > " + secret, false);
+
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertUnchanged();
+        }
+
+        @Test
+        void wrap_gitDirectoryInsideWorkingDir_isReadOnly() throws IOException {
+            Path config =
+                    Files.writeString(
+                            Files.createDirectories(wd.resolve(".git")).resolve("config"),
+                            "[core]\n");
+
+            CommandOutcome outcome = sh("cat .git/config && echo evil >> .git/config", false);
+
+            assertThat(outcome.result().stdout()).isEqualTo("[core]\n");
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(Files.readString(config)).isEqualTo("[core]\n");
+        }
+
+        @Test
+        void wrap_networkOff_connectionToHostFails_networkOn_succeeds() throws IOException {
+            try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+                String script =
+                        "require('net').connect("
+                                + server.getLocalPort()
+                                + ", '127.0.0.1').on('connect', () => process.exit(0))"
+                                + ".on('error', e => { console.error(e.code); process.exit(2); })";
+                List<String> node = List.of("node", "-e", script);
+
+                CommandOutcome offline =
+                        launcher.run("node", sandbox.wrap(node, wd, false), wd, 20);
+                CommandOutcome online = launcher.run("node", sandbox.wrap(node, wd, true), wd, 20);
+
+                assertThat(offline.failure().code()).isEqualTo("command_failed");
+                assertThat(offline.result().stderr()).contains("ECONNREFUSED");
+                assertThat(online.ok()).as(online.result().stderr()).isTrue();
+            }
+        }
+
+        @Test
+        void wrap_endlessCommand_timeoutKillsEverythingInsideEvenDetached() throws Exception {
+            String marker = "sleep " + (1000 + new java.util.Random().nextInt(100_000));
+            CommandOutcome outcome =
+                    launcher.run(
+                            "sleep",
+                            sandbox.wrap(
+                                    List.of("sh", "-c", "setsid " + marker + " & " + marker),
+                                    wd,
+                                    false),
+                            wd,
+                            1);
+
+            assertThat(outcome.failure().code()).isEqualTo("timeout");
+            long deadline = System.currentTimeMillis() + 3_000;
+            while (survivors(marker) > 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(survivors(marker)).as("processes still running '" + marker + "'").isZero();
+        }
+
+        private long survivors(String commandLine) {
+            return ProcessHandle.allProcesses()
+                    .filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().orElse("").endsWith(commandLine))
+                    .count();
+        }
+
+        private void assertUnchanged() throws IOException {
+            assertThat(Files.readString(secret)).isEqualTo("original\n");
+            try (Stream<Path> files = Files.list(base.resolve("outside"))) {
+                assertThat(files).containsExactly(secret);
+            }
+        }
+    }
+}
