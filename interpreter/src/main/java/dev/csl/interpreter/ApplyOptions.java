@@ -41,19 +41,40 @@ public record ApplyOptions(
     /** Default delimiters, real apply, no approvals, default timeout and sandbox. */
     public static ApplyOptions defaults(Path workingDir) {
         return new ApplyOptions(
-                workingDir, Delimiters.DEFAULT, false, null, List.of(), false, null,
-                SandboxMode.AUTO, null);
+                workingDir,
+                Delimiters.DEFAULT,
+                false,
+                null,
+                List.of(),
+                false,
+                null,
+                SandboxMode.AUTO,
+                null);
     }
 
     public ApplyOptions withDryRun(boolean value) {
         return new ApplyOptions(
-                workingDir, delimiters, value, expectPlan, allow, approveAll, timeoutSeconds,
-                sandbox, prompter);
+                workingDir,
+                delimiters,
+                value,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter);
     }
 
     public ApplyOptions withExpectPlan(String hash) {
         return new ApplyOptions(
-                workingDir, delimiters, dryRun, hash, allow, approveAll, timeoutSeconds, sandbox,
+                workingDir,
+                delimiters,
+                dryRun,
+                hash,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
                 prompter);
     }
 }

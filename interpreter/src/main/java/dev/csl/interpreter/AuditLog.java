@@ -39,7 +39,8 @@ final class AuditLog {
         AtomicFiles.appendDurably(file, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private void append(StringBuilder out, String applyId, List<OperationResult> results, ObjectMapper json)
+    private void append(
+            StringBuilder out, String applyId, List<OperationResult> results, ObjectMapper json)
             throws IOException {
         for (OperationResult r : results) {
             Facts f = facts.get(r.task());
@@ -76,10 +77,21 @@ final class AuditLog {
             return "allowed";
         }
         return switch (r.error().code()) {
-            case PATH_ESCAPE, INVALID_PATH, PROTECTED_PATH, SHELL_OPERATOR, INVALID_SHELL_SYNTAX,
-                    COMMAND_NOT_ALLOWED, COMMAND_NOT_APPROVED, COMMAND_BLOCKED, UNKNOWN_FLAG,
-                    INVALID_FLAG_VALUE, WRONG_ARGUMENT_COUNT, INVALID_WORKING_DIRECTORY,
-                    VALIDATION_ERROR, TASK_ABORTED -> "refused: " + r.error().code().wireName();
+            case PATH_ESCAPE,
+                            INVALID_PATH,
+                            PROTECTED_PATH,
+                            SHELL_OPERATOR,
+                            INVALID_SHELL_SYNTAX,
+                            COMMAND_NOT_ALLOWED,
+                            COMMAND_NOT_APPROVED,
+                            COMMAND_BLOCKED,
+                            UNKNOWN_FLAG,
+                            INVALID_FLAG_VALUE,
+                            WRONG_ARGUMENT_COUNT,
+                            INVALID_WORKING_DIRECTORY,
+                            VALIDATION_ERROR,
+                            TASK_ABORTED ->
+                    "refused: " + r.error().code().wireName();
             default -> "allowed";
         };
     }

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds where a SEARCH pattern that matched nowhere almost matches, and names what differs
- * (SPEC §2.3, "errors that teach"). Shown to the LLM, never applied.
+ * Finds where a SEARCH pattern that matched nowhere almost matches, and names what differs (SPEC
+ * §2.3, "errors that teach"). Shown to the LLM, never applied.
  */
 final class Closest {
     /** Files larger than this are not searched for a similar region (it would cost seconds). */
@@ -21,7 +21,9 @@ final class Closest {
 
     private static final int MAX_DIFFERENCES = 6;
 
-    /** One line that differs: its line in the file (0 when the pattern has a line the file lacks). */
+    /**
+     * One line that differs: its line in the file (0 when the pattern has a line the file lacks).
+     */
     record Difference(int line, String kind, String file, String pattern) {}
 
     /** The closest region: 1-based line range, similarity 0..1, and what differs in it. */
@@ -64,9 +66,11 @@ final class Closest {
         List<Integer> candidates = new ArrayList<>();
         if (!votes.isEmpty()) {
             votes.entrySet().stream()
-                    .sorted((a, b) -> b.getValue() != a.getValue().intValue()
-                            ? b.getValue() - a.getValue()
-                            : a.getKey() - b.getKey())
+                    .sorted(
+                            (a, b) ->
+                                    b.getValue() != a.getValue().intValue()
+                                            ? b.getValue() - a.getValue()
+                                            : a.getKey() - b.getKey())
                     .limit(8)
                     .forEach(e -> candidates.add(e.getKey()));
         } else {
@@ -192,7 +196,8 @@ final class Closest {
         return prev[b.length()];
     }
 
-    private static List<Difference> differences(List<String> window, List<String> pattern, int start) {
+    private static List<Difference> differences(
+            List<String> window, List<String> pattern, int start) {
         List<Difference> out = new ArrayList<>();
         for (AbstractDelta<String> d : DiffUtils.diff(window, pattern).getDeltas()) {
             List<String> src = d.getSource().getLines();
@@ -200,16 +205,25 @@ final class Closest {
             int base = start + d.getSource().getPosition() + 1;
             int pairs = Math.min(src.size(), tgt.size());
             for (int i = 0; i < pairs; i++) {
-                out.add(new Difference(base + i, classify(src.get(i), tgt.get(i)), visible(src.get(i)), visible(tgt.get(i))));
+                out.add(
+                        new Difference(
+                                base + i,
+                                classify(src.get(i), tgt.get(i)),
+                                visible(src.get(i)),
+                                visible(tgt.get(i))));
             }
             for (int i = pairs; i < src.size(); i++) {
-                out.add(new Difference(base + i, "line not in the pattern", visible(src.get(i)), null));
+                out.add(
+                        new Difference(
+                                base + i, "line not in the pattern", visible(src.get(i)), null));
             }
             for (int i = pairs; i < tgt.size(); i++) {
                 out.add(new Difference(0, "line not in the file", null, visible(tgt.get(i))));
             }
         }
-        return out.size() > MAX_DIFFERENCES ? new ArrayList<>(out.subList(0, MAX_DIFFERENCES)) : out;
+        return out.size() > MAX_DIFFERENCES
+                ? new ArrayList<>(out.subList(0, MAX_DIFFERENCES))
+                : out;
     }
 
     /** Names the kind of difference between a file line and a pattern line. */

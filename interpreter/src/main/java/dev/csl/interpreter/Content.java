@@ -69,7 +69,10 @@ final class Content {
 
     synchronized LineEndings endings() {
         if (endings == null) {
-            endings = doc != null && bytes == null ? LineEndings.of(doc.toString()) : LineEndings.of(bytes);
+            endings =
+                    doc != null && bytes == null
+                            ? LineEndings.of(doc.toString())
+                            : LineEndings.of(bytes);
         }
         return endings;
     }

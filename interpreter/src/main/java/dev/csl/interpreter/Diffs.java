@@ -22,7 +22,8 @@ final class Diffs {
         }
         String from = before.exists() ? "a/" + file : "/dev/null";
         String to = after.exists() ? "b/" + file : "/dev/null";
-        return String.join("\n", UnifiedDiffUtils.generateUnifiedDiff(from, to, a, patch, 3)) + "\n";
+        return String.join("\n", UnifiedDiffUtils.generateUnifiedDiff(from, to, a, patch, 3))
+                + "\n";
     }
 
     private static List<String> lines(Content c) {

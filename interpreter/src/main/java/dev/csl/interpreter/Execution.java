@@ -76,12 +76,15 @@ final class Execution implements AutoCloseable {
                 String id = task + "." + (++i);
                 ErrorInfo own = validationError(child);
                 results.add(
-                        skipped(child, id,
+                        skipped(
+                                child,
+                                id,
                                 own != null
                                         ? own
                                         : ErrorInfo.of(
                                                 ErrorCode.TASK_ABORTED,
-                                                "Not run: the TASKS block at line " + tasks.line()
+                                                "Not run: the TASKS block at line "
+                                                        + tasks.line()
                                                         + " has validation errors, so none of it ran.",
                                                 "Fix the invalid operations of the block and send it again.")));
             }
@@ -89,8 +92,12 @@ final class Execution implements AutoCloseable {
             ErrorInfo error =
                     ErrorInfo.of(
                             ErrorCode.VALIDATION_ERROR,
-                            "TASKS block skipped: " + (invalid == 1 ? "1 operation has" : invalid + " operations have")
-                                    + " validation errors" + (own != null ? " (" + own.message() + ")" : "")
+                            "TASKS block skipped: "
+                                    + (invalid == 1
+                                            ? "1 operation has"
+                                            : invalid + " operations have")
+                                    + " validation errors"
+                                    + (own != null ? " (" + own.message() + ")" : "")
                                     + ". Nothing in it ran.",
                             "Fix the errors listed for its operations; a TASKS block runs only when all of them are valid.");
             audit.note(task, new AuditLog.Facts(start, 0, null, null, null));
@@ -115,7 +122,8 @@ final class Execution implements AutoCloseable {
         if (failedAt < 0) {
             ws.commit();
             audit.note(task, new AuditLog.Facts(start, millisSince(t0), null, null, null));
-            return tasksResult(tasks, task, Status.OK, null, results, irreversibleNote(irreversible));
+            return tasksResult(
+                    tasks, task, Status.OK, null, results, irreversibleNote(irreversible));
         }
         List<String> problems = ws.rollback();
         OperationResult failed = results.get(failedAt);
@@ -126,18 +134,33 @@ final class Execution implements AutoCloseable {
             Operation child = children.get(i);
             String id = task + "." + (i + 1);
             results.add(
-                    skipped(child, id,
+                    skipped(
+                            child,
+                            id,
                             ErrorInfo.of(
                                     ErrorCode.TASK_ABORTED,
-                                    "Not run: operation " + failed.task() + " of this TASKS block failed"
+                                    "Not run: operation "
+                                            + failed.task()
+                                            + " of this TASKS block failed"
                                             + " and the block was withdrawn.",
-                                    "Fix operation " + failed.task() + " and send the whole TASKS block again.")));
+                                    "Fix operation "
+                                            + failed.task()
+                                            + " and send the whole TASKS block again.")));
         }
-        String restored = failedAt == 0 ? "" : " The changes of " + rangeText(task, failedAt) + " were undone.";
+        String restored =
+                failedAt == 0
+                        ? ""
+                        : " The changes of " + rangeText(task, failedAt) + " were undone.";
         String message =
-                "Operation " + failed.task() + " failed, so the TASKS block was withdrawn: nothing in it"
-                        + " remains applied." + restored
-                        + (problems.isEmpty() ? "" : " Some changes could not be restored: " + String.join("; ", problems));
+                "Operation "
+                        + failed.task()
+                        + " failed, so the TASKS block was withdrawn: nothing in it"
+                        + " remains applied."
+                        + restored
+                        + (problems.isEmpty()
+                                ? ""
+                                : " Some changes could not be restored: "
+                                        + String.join("; ", problems));
         ErrorInfo error =
                 new ErrorInfo(
                         failed.error() == null ? ErrorCode.IO_ERROR : failed.error().code(),
@@ -145,7 +168,8 @@ final class Execution implements AutoCloseable {
                         failed.error() == null ? "" : failed.error().hint(),
                         Map.of("failedTask", failed.task()));
         audit.note(task, new AuditLog.Facts(start, millisSince(t0), null, null, null));
-        return tasksResult(tasks, task, Status.ERROR, error, results, irreversibleNote(irreversible));
+        return tasksResult(
+                tasks, task, Status.ERROR, error, results, irreversibleNote(irreversible));
     }
 
     private static String rangeText(String task, int count) {
@@ -158,21 +182,41 @@ final class Execution implements AutoCloseable {
         if (tasks.isEmpty()) {
             return null;
         }
-        return "Operation" + (tasks.size() == 1 ? " " : "s ") + String.join(", ", tasks)
+        return "Operation"
+                + (tasks.size() == 1 ? " " : "s ")
+                + String.join(", ", tasks)
                 + " ran external commands or Node.js, whose side effects outside the files csl"
                 + " tracks cannot be rolled back or undone.";
     }
 
     private static OperationResult tasksResult(
-            Tasks tasks, String task, Status status, ErrorInfo error, List<OperationResult> results, String note) {
+            Tasks tasks,
+            String task,
+            Status status,
+            ErrorInfo error,
+            List<OperationResult> results,
+            String note) {
         return new OperationResult(
-                task, "TASKS", tasks.line(), null, status, error, null, null, null, null, null, null,
-                note, results);
+                task,
+                "TASKS",
+                tasks.line(),
+                null,
+                status,
+                error,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                note,
+                results);
     }
 
     private OperationResult skipped(Operation op, String task, ErrorInfo error) {
         audit.note(task, new AuditLog.Facts(Instant.now(), 0, subject(op), null, null));
-        return OperationResult.simple(task, op.type(), op.line(), fileOf(op), Status.SKIPPED, error);
+        return OperationResult.simple(
+                task, op.type(), op.line(), fileOf(op), Status.SKIPPED, error);
     }
 
     private ErrorInfo validationError(Operation op) {
@@ -194,7 +238,11 @@ final class Execution implements AutoCloseable {
         return new ErrorInfo(
                 ErrorCode.VALIDATION_ERROR,
                 String.join("; ", messages),
-                "Fix the " + op.type() + " at line " + op.line() + " as the message says; it was not run.",
+                "Fix the "
+                        + op.type()
+                        + " at line "
+                        + op.line()
+                        + " as the message says; it was not run.",
                 details);
     }
 
@@ -210,7 +258,10 @@ final class Execution implements AutoCloseable {
         }
         Outcome outcome;
         try {
-            outcome = op instanceof Write w ? WriteOp.run(ws, w, task) : SearchOp.run(ws, (Search) op, task);
+            outcome =
+                    op instanceof Write w
+                            ? WriteOp.run(ws, w, task)
+                            : SearchOp.run(ws, (Search) op, task);
         } catch (OpFailure f) {
             outcome = Outcome.failed(f.error());
         }
@@ -219,11 +270,25 @@ final class Execution implements AutoCloseable {
         if (dryRun && outcome.state() != null) {
             diff = Diffs.unified(fileOf(op), outcome.before(), outcome.state().current);
         }
-        String note = outcome.status() == Status.NO_OP ? "already applied: the replacement is in place" : null;
+        String note =
+                outcome.status() == Status.NO_OP
+                        ? "already applied: the replacement is in place"
+                        : null;
         return new OperationResult(
-                task, op.type(), op.line(), fileOf(op), outcome.status(), outcome.error(),
+                task,
+                op.type(),
+                op.line(),
+                fileOf(op),
+                outcome.status(),
+                outcome.error(),
                 "already applied".equals(outcome.action()) ? null : outcome.action(),
-                outcome.lines(), outcome.replaced(), diff, null, null, note, null);
+                outcome.lines(),
+                outcome.replaced(),
+                diff,
+                null,
+                null,
+                note,
+                null);
     }
 
     private OperationResult runCommands(Run run, String task, Instant start, long t0) {
@@ -231,8 +296,20 @@ final class Execution implements AutoCloseable {
         if (dryRun) {
             audit.note(task, new AuditLog.Facts(start, 0, content, null, null));
             return new OperationResult(
-                    task, "RUN", run.line(), null, Status.OK, null, null, null, null, null, List.of(),
-                    null, "dry run: not run", null);
+                    task,
+                    "RUN",
+                    run.line(),
+                    null,
+                    Status.OK,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    List.of(),
+                    null,
+                    "dry run: not run",
+                    null);
         }
         ws.touchDisk();
         ws.flush();
@@ -265,19 +342,36 @@ final class Execution implements AutoCloseable {
         }
         List<CommandResult> commands = outcome.commands();
         Integer exit = commands.isEmpty() ? null : commands.get(commands.size() - 1).exitCode();
-        audit.note(task, new AuditLog.Facts(start, millisSince(t0), content, outcome.sandboxLayer(), exit));
+        audit.note(
+                task,
+                new AuditLog.Facts(start, millisSince(t0), content, outcome.sandboxLayer(), exit));
         ErrorInfo error = null;
         if (outcome.failure() != null) {
             RunFailure f = outcome.failure();
-            error = new ErrorInfo(ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
+            error =
+                    new ErrorInfo(
+                            ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
         }
         String note =
                 outcome.irreversible()
-                        ? IRREVERSIBLE + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
+                        ? IRREVERSIBLE
+                                + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
                         : null;
         return new OperationResult(
-                task, "RUN", run.line(), null, error == null ? Status.OK : Status.ERROR, error, null,
-                null, null, null, commands, outcome.sandboxLayer(), note, null);
+                task,
+                "RUN",
+                run.line(),
+                null,
+                error == null ? Status.OK : Status.ERROR,
+                error,
+                null,
+                null,
+                null,
+                null,
+                commands,
+                outcome.sandboxLayer(),
+                note,
+                null);
     }
 
     private static Integer timeoutOf(Run run) {
@@ -311,7 +405,8 @@ final class Execution implements AutoCloseable {
     }
 
     /** Applies save failures found when files were written to disk to the results. */
-    static List<OperationResult> withSaveFailures(List<OperationResult> results, Map<String, ErrorInfo> failures) {
+    static List<OperationResult> withSaveFailures(
+            List<OperationResult> results, Map<String, ErrorInfo> failures) {
         if (failures.isEmpty()) {
             return results;
         }
@@ -321,11 +416,22 @@ final class Execution implements AutoCloseable {
             if (r.results() != null) {
                 List<OperationResult> children = withSaveFailures(r.results(), failures);
                 boolean failed = children.stream().anyMatch(c -> c.status() == Status.ERROR);
-                next = new OperationResult(
-                        r.task(), r.type(), r.line(), r.file(),
-                        failed && r.status() == Status.OK ? Status.ERROR : r.status(),
-                        r.error(), r.action(), r.lines(), r.replaced(), r.diff(), r.commands(),
-                        r.sandbox(), r.note(), children);
+                next =
+                        new OperationResult(
+                                r.task(),
+                                r.type(),
+                                r.line(),
+                                r.file(),
+                                failed && r.status() == Status.OK ? Status.ERROR : r.status(),
+                                r.error(),
+                                r.action(),
+                                r.lines(),
+                                r.replaced(),
+                                r.diff(),
+                                r.commands(),
+                                r.sandbox(),
+                                r.note(),
+                                children);
             }
             ErrorInfo f = failures.get(r.task());
             if (f != null && next.status().succeeded()) {

@@ -7,6 +7,7 @@ import java.util.Set;
 /** One file an apply works on in memory: what is on disk and what the answer made of it. */
 final class FileState {
     final Path resolved;
+
     /** The path handed to the guard: relative to the root, with forward slashes. */
     final String guardPath;
 
@@ -15,6 +16,7 @@ final class FileState {
 
     Content disk;
     Content current;
+
     /** Tasks ("2", "3.1") whose changes are not yet on disk: a failed save is theirs. */
     final Set<String> contributors = new LinkedHashSet<>();
 

@@ -75,7 +75,10 @@ final class History {
                 break;
             }
             try {
-                entries.add(new Entry(node.get("path").asText(), Journal.decode(node.get("state"), entryDir)));
+                entries.add(
+                        new Entry(
+                                node.get("path").asText(),
+                                Journal.decode(node.get("state"), entryDir)));
             } catch (IOException | RuntimeException missingBlob) {
                 break;
             }
@@ -135,7 +138,9 @@ final class History {
         }
         int dash = name.indexOf('-', prefix.length());
         try {
-            long pid = Long.parseLong(name.substring(prefix.length(), dash < 0 ? name.length() : dash));
+            long pid =
+                    Long.parseLong(
+                            name.substring(prefix.length(), dash < 0 ? name.length() : dash));
             return pid != ProcessHandle.current().pid()
                     && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
         } catch (NumberFormatException e) {

@@ -23,7 +23,9 @@ public final class Interpreter {
     private final GuardOpener guards;
     private final ObjectMapper json = new ObjectMapper();
 
-    /** @param runners opens the RUN session of each apply (CLI: a fresh worker; serve: a pool) */
+    /**
+     * @param runners opens the RUN session of each apply (CLI: a fresh worker; serve: a pool)
+     */
     public Interpreter(RunSessionFactory runners) {
         this(runners, GuardOpener.STANDARD);
     }
@@ -39,28 +41,45 @@ public final class Interpreter {
         String shown = dir.toString();
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         if (!parsed.ok()) {
-            return new ApplyReport(false, shown, options.dryRun(), List.of(), parsed.syntaxErrors(), null, null);
+            return new ApplyReport(
+                    false, shown, options.dryRun(), List.of(), parsed.syntaxErrors(), null, null);
         }
         List<ValidationError> invalid = Validator.validate(parsed.operations());
         boolean dryRun = options.dryRun();
         try {
             if (!Files.exists(dir)) {
                 if (dryRun) {
-                    return failure(shown, true, ErrorCode.INVALID_WORKING_DIRECTORY,
-                            "The working directory " + dir + " does not exist; a dry run does not create it.",
+                    return failure(
+                            shown,
+                            true,
+                            ErrorCode.INVALID_WORKING_DIRECTORY,
+                            "The working directory "
+                                    + dir
+                                    + " does not exist; a dry run does not create it.",
                             "Create it, or apply without --dry-run (which creates it).");
                 }
                 Files.createDirectories(dir);
             } else if (!Files.isDirectory(dir)) {
-                return failure(shown, dryRun, ErrorCode.INVALID_WORKING_DIRECTORY,
-                        "The working directory " + dir + " is not a directory.", "Pass a directory with -C.");
+                return failure(
+                        shown,
+                        dryRun,
+                        ErrorCode.INVALID_WORKING_DIRECTORY,
+                        "The working directory " + dir + " is not a directory.",
+                        "Pass a directory with -C.");
             }
             GuardedFiles files = guards.open(dir);
             if (options.expectPlan() != null) {
                 ApplyReport preview = run(answer, parsed, invalid, options, files, true);
                 if (!options.expectPlan().equals(preview.planHash())) {
-                    return new ApplyReport(false, shown, dryRun, List.of(), List.of(), preview.planHash(),
-                            ErrorInfo.of(ErrorCode.PLAN_CHANGED,
+                    return new ApplyReport(
+                            false,
+                            shown,
+                            dryRun,
+                            List.of(),
+                            List.of(),
+                            preview.planHash(),
+                            ErrorInfo.of(
+                                    ErrorCode.PLAN_CHANGED,
                                     "The plan changed since the dry run (files it reads were changed, or the"
                                             + " answer differs); nothing was applied.",
                                     "Run the dry run again, review it, and apply with the new plan hash."));
@@ -71,7 +90,10 @@ public final class Interpreter {
             }
             return run(answer, parsed, invalid, options, files, dryRun);
         } catch (IOException e) {
-            return failure(shown, dryRun, ErrorCode.IO_ERROR,
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.IO_ERROR,
                     "Could not open the working directory " + dir + ": " + e.getMessage(),
                     "Check that the directory exists and is readable.");
         }
@@ -116,10 +138,13 @@ public final class Interpreter {
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
         String shown = options.workingDir().toAbsolutePath().normalize().toString();
-        return new ApplyReport(ok, shown, dryRun, results, List.of(), dryRun ? ws.planHash(answer) : null, null);
+        return new ApplyReport(
+                ok, shown, dryRun, results, List.of(), dryRun ? ws.planHash(answer) : null, null);
     }
 
-    private static ApplyReport failure(String dir, boolean dryRun, ErrorCode code, String message, String hint) {
-        return new ApplyReport(false, dir, dryRun, List.of(), List.of(), null, ErrorInfo.of(code, message, hint));
+    private static ApplyReport failure(
+            String dir, boolean dryRun, ErrorCode code, String message, String hint) {
+        return new ApplyReport(
+                false, dir, dryRun, List.of(), List.of(), null, ErrorInfo.of(code, message, hint));
     }
 }

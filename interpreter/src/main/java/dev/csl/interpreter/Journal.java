@@ -16,11 +16,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What one apply changed, under {@code .csl/history/NNNNNN/}: before any path changes for the
- * first time, its prior state goes to {@code journal.jsonl} (content in {@code blobs/}) and is
- * forced to disk, so a kill at any moment leaves a journal that covers every change made. At the
- * end {@code commit.json} records each path's state after the apply, which {@code csl undo}
- * compares with the present to find files changed since.
+ * What one apply changed, under {@code .csl/history/NNNNNN/}: before any path changes for the first
+ * time, its prior state goes to {@code journal.jsonl} (content in {@code blobs/}) and is forced to
+ * disk, so a kill at any moment leaves a journal that covers every change made. At the end {@code
+ * commit.json} records each path's state after the apply, which {@code csl undo} compares with the
+ * present to find files changed since.
  */
 final class Journal {
     static final String HISTORY = ".csl/history";
@@ -145,7 +145,8 @@ final class Journal {
         }
         seen.forEach(after::put);
         AtomicFiles.writeDurably(
-                dir.resolve(COMMIT), json.writeValueAsString(commit).getBytes(StandardCharsets.UTF_8));
+                dir.resolve(COMMIT),
+                json.writeValueAsString(commit).getBytes(StandardCharsets.UTF_8));
     }
 
     /** Reads a state written by {@link #encode}. */
@@ -155,10 +156,13 @@ final class Journal {
         java.util.TreeMap<String, Snapshot> children = new java.util.TreeMap<>();
         switch (kind) {
             case "file":
-                byte[] bytes = Files.readAllBytes(entryDir.resolve("blobs").resolve(node.get("blob").asText()));
+                byte[] bytes =
+                        Files.readAllBytes(
+                                entryDir.resolve("blobs").resolve(node.get("blob").asText()));
                 return new Snapshot(Snapshot.Kind.FILE, bytes, mode, null, children);
             case "symlink":
-                return new Snapshot(Snapshot.Kind.SYMLINK, null, -1, node.get("target").asText(), children);
+                return new Snapshot(
+                        Snapshot.Kind.SYMLINK, null, -1, node.get("target").asText(), children);
             case "directory":
                 var fields = node.path("children").fields();
                 while (fields.hasNext()) {

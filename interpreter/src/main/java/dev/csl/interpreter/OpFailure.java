@@ -37,6 +37,7 @@ final class OpFailure extends Exception {
             message = message + (message.endsWith(".") ? " " : ". ") + notChanged;
         }
         return new OpFailure(
-                new ErrorInfo(ErrorCode.fromWireName(e.code().wireName()), message, e.hint(), details));
+                new ErrorInfo(
+                        ErrorCode.fromWireName(e.code().wireName()), message, e.hint(), details));
     }
 }

@@ -28,7 +28,11 @@ final class SearchOp {
         if (!before.exists()) {
             throw new OpFailure(
                     ErrorCode.FILE_NOT_FOUND,
-                    "SEARCH file '" + file + "' does not exist (" + state.resolved + "). Nothing was changed.",
+                    "SEARCH file '"
+                            + file
+                            + "' does not exist ("
+                            + state.resolved
+                            + "). Nothing was changed.",
                     "Check the path (RUN ls), or create the file with WRITE.");
         }
         TextDoc doc;
@@ -37,7 +41,10 @@ final class SearchOp {
         } catch (Content.NotTextException e) {
             throw new OpFailure(
                     ErrorCode.IO_ERROR,
-                    "SEARCH file '" + file + "' " + e.getMessage()
+                    "SEARCH file '"
+                            + file
+                            + "' "
+                            + e.getMessage()
                             + ": SEARCH only edits UTF-8 text. The file was not changed.",
                     "Replace a binary file as a whole, or leave it alone.");
         }
@@ -62,7 +69,9 @@ final class SearchOp {
         boolean ok = expected < 0 ? m.count >= 1 : m.count == expected;
         String replacement = LineEndings.translate(search.replacement(), nl);
         if (ok) {
-            if (!search.hasTo() && alreadyApplied(doc, m, LineEndings.translate(search.pattern(), nl), replacement)) {
+            if (!search.hasTo()
+                    && alreadyApplied(
+                            doc, m, LineEndings.translate(search.pattern(), nl), replacement)) {
                 return new Outcome(Status.NO_OP, null, "already applied", null, 0, state, before);
             }
             TextDoc next = doc.replace(m.starts, m.ends, replacement);
@@ -122,14 +131,17 @@ final class SearchOp {
     }
 
     /** True when every match sits inside an occurrence of the replacement (re-applied answer). */
-    private static boolean alreadyApplied(TextDoc doc, Matches m, String pattern, String replacement) {
+    private static boolean alreadyApplied(
+            TextDoc doc, Matches m, String pattern, String replacement) {
         int k = replacement.indexOf(pattern);
         if (k < 0 || replacement.equals(pattern)) {
             return false;
         }
         for (int i = 0; i < m.count; i++) {
             int at = m.starts[i] - k;
-            if (at < 0 || at + replacement.length() > doc.length() || !doc.matchesAt(at, replacement)) {
+            if (at < 0
+                    || at + replacement.length() > doc.length()
+                    || !doc.matchesAt(at, replacement)) {
                 return false;
             }
         }
@@ -155,19 +167,39 @@ final class SearchOp {
                 details.put("incompleteStartLine", startLine);
                 return new ErrorInfo(
                         ErrorCode.SEARCH_RANGE_INCOMPLETE,
-                        "SEARCH in '" + file + "' found " + m.count + " complete range(s) (" + where
-                                + ") but expected " + countText + "; the range starting at line "
-                                + startLine + " has no TO text after it. The file was not changed.",
+                        "SEARCH in '"
+                                + file
+                                + "' found "
+                                + m.count
+                                + " complete range(s) ("
+                                + where
+                                + ") but expected "
+                                + countText
+                                + "; the range starting at line "
+                                + startLine
+                                + " has no TO text after it. The file was not changed.",
                         "Make the TO lines match text that follows the start, or set count=\""
-                                + m.count + "\".",
+                                + m.count
+                                + "\".",
                         details);
             }
             String message =
-                    "SEARCH in '" + file + "' expected " + countText + " match"
-                            + (expected == 1 ? "" : "es") + " but found " + m.count + " (" + where
+                    "SEARCH in '"
+                            + file
+                            + "' expected "
+                            + countText
+                            + " match"
+                            + (expected == 1 ? "" : "es")
+                            + " but found "
+                            + m.count
+                            + " ("
+                            + where
                             + "). The file was not changed.";
             String hint =
-                    "To replace all " + m.count + ", add count=\"" + m.count
+                    "To replace all "
+                            + m.count
+                            + ", add count=\""
+                            + m.count
                             + "\" (or count=\"all\"); to replace just one, add neighbouring lines to"
                             + " the pattern so that it matches only once.";
             return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message, hint, details);
@@ -181,7 +213,8 @@ final class SearchOp {
             int before = doc.indexOf(to, 0, false);
             String extra =
                     before >= 0 && before < m.danglingStart
-                            ? " (the TO text occurs at line " + doc.lineOf(before)
+                            ? " (the TO text occurs at line "
+                                    + doc.lineOf(before)
                                     + ", before the start)"
                             : "";
             Closest.Region region = Closest.find(doc.toString(), search.to(), "\r\n".equals(nl));
@@ -191,11 +224,17 @@ final class SearchOp {
             }
             return new ErrorInfo(
                     ErrorCode.SEARCH_RANGE_INCOMPLETE,
-                    "SEARCH in '" + file + "' found the range start at line " + startLine
-                            + " but not its end: the TO text does not occur after it" + extra
-                            + ". The file was not changed." + toHelp,
+                    "SEARCH in '"
+                            + file
+                            + "' found the range start at line "
+                            + startLine
+                            + " but not its end: the TO text does not occur after it"
+                            + extra
+                            + ". The file was not changed."
+                            + toHelp,
                     "Copy the TO lines exactly from the file (they must come after the start line "
-                            + startLine + "), or use a plain SEARCH without TO.",
+                            + startLine
+                            + "), or use a plain SEARCH without TO.",
                     details);
         }
         details.put("expected", expectedValue);
@@ -212,13 +251,23 @@ final class SearchOp {
             details.put("closest", regionJson(region));
             message.append('\n').append(describe(region, "pattern"));
             hint =
-                    "Copy the pattern exactly from lines " + region.startLine() + "-"
-                            + region.endLine() + " of the file (same whitespace and case), or read"
-                            + " them first with RUN head -n " + region.endLine() + " " + file + ".";
+                    "Copy the pattern exactly from lines "
+                            + region.startLine()
+                            + "-"
+                            + region.endLine()
+                            + " of the file (same whitespace and case), or read"
+                            + " them first with RUN head -n "
+                            + region.endLine()
+                            + " "
+                            + file
+                            + ".";
         } else {
             message.append("\nNo similar region was found in the file.");
-            hint = "Read the file first (RUN cat " + file + ") and copy the pattern from it, or"
-                    + " rewrite the whole file with WRITE.";
+            hint =
+                    "Read the file first (RUN cat "
+                            + file
+                            + ") and copy the pattern from it, or"
+                            + " rewrite the whole file with WRITE.";
         }
         return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message.toString(), hint, details);
     }
@@ -250,8 +299,11 @@ final class SearchOp {
             sb.append('.');
             return sb.toString();
         }
-        sb.append(", the ").append(what).append(" differs by: ")
-                .append(String.join(", ", region.kinds())).append('.');
+        sb.append(", the ")
+                .append(what)
+                .append(" differs by: ")
+                .append(String.join(", ", region.kinds()))
+                .append('.');
         for (Closest.Difference d : region.differences()) {
             sb.append("\n  ")
                     .append(d.line() > 0 ? "line " + d.line() : "missing line")

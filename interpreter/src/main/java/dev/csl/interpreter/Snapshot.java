@@ -17,13 +17,14 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The state of one path on disk before a change: absent, a file (bytes and mode), a directory
- * (mode and every entry below it) or a symlink (its target). Captured without following symlinks.
+ * The state of one path on disk before a change: absent, a file (bytes and mode), a directory (mode
+ * and every entry below it) or a symlink (its target). Captured without following symlinks.
  *
  * @param children for a directory: its entries by name, sorted; otherwise empty
  * @param mode POSIX permission bits, or -1 where the file system has none
  */
-record Snapshot(Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<String, Snapshot> children) {
+record Snapshot(
+        Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<String, Snapshot> children) {
     enum Kind {
         ABSENT,
         FILE,
@@ -36,13 +37,19 @@ record Snapshot(Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<St
     static Snapshot capture(Path path) throws IOException {
         BasicFileAttributes attrs;
         try {
-            attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attrs =
+                    Files.readAttributes(
+                            path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return ABSENT;
         }
         if (attrs.isSymbolicLink()) {
             return new Snapshot(
-                    Kind.SYMLINK, null, -1, Files.readSymbolicLink(path).toString(), new TreeMap<>());
+                    Kind.SYMLINK,
+                    null,
+                    -1,
+                    Files.readSymbolicLink(path).toString(),
+                    new TreeMap<>());
         }
         if (attrs.isDirectory()) {
             TreeMap<String, Snapshot> children = new TreeMap<>();
@@ -53,7 +60,8 @@ record Snapshot(Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<St
             }
             return new Snapshot(Kind.DIRECTORY, null, modeOf(path), null, children);
         }
-        return new Snapshot(Kind.FILE, Files.readAllBytes(path), modeOf(path), null, new TreeMap<>());
+        return new Snapshot(
+                Kind.FILE, Files.readAllBytes(path), modeOf(path), null, new TreeMap<>());
     }
 
     /** A short description of the current state, to tell whether a path changed since. */
@@ -68,8 +76,11 @@ record Snapshot(Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<St
             case SYMLINK -> "symlink:" + linkTarget;
             case DIRECTORY -> {
                 StringBuilder sb = new StringBuilder();
-                children.forEach((name, s) -> sb.append(name).append('=').append(s.fingerprint()).append(';'));
-                yield "dir:" + sha256(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                children.forEach(
+                        (name, s) ->
+                                sb.append(name).append('=').append(s.fingerprint()).append(';'));
+                yield "dir:"
+                        + sha256(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         };
     }
@@ -111,7 +122,9 @@ record Snapshot(Kind kind, byte[] bytes, int mode, String linkTarget, TreeMap<St
     static void deleteTree(Path path) throws IOException {
         BasicFileAttributes attrs;
         try {
-            attrs = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attrs =
+                    Files.readAttributes(
+                            path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return;
         }

@@ -173,7 +173,8 @@ final class TextDoc {
             if (pos >= e && e > s) {
                 continue;
             }
-            boolean touched = pending.length() > 0 || pos > s || (mi < count && matchStarts[mi] < e);
+            boolean touched =
+                    pending.length() > 0 || pos > s || (mi < count && matchStarts[mi] < e);
             if (!touched) {
                 out.add(segments[j]);
                 pos = e;

@@ -17,6 +17,7 @@ final class Transaction {
 
     final List<Record> records = new ArrayList<>();
     private final Set<Path> buffered = new HashSet<>();
+
     /** True once a RUN started inside the block: the rollback must then work on disk. */
     boolean touchedDisk;
 

@@ -25,8 +25,13 @@ public final class Undoer {
         String shown = dir.toString();
         try {
             if (!Files.isDirectory(dir)) {
-                return refused(shown, null, List.of(), ErrorCode.INVALID_WORKING_DIRECTORY,
-                        "The working directory " + dir + " does not exist.", "Pass the directory of the apply with -C.");
+                return refused(
+                        shown,
+                        null,
+                        List.of(),
+                        ErrorCode.INVALID_WORKING_DIRECTORY,
+                        "The working directory " + dir + " does not exist.",
+                        "Pass the directory of the apply with -C.");
             }
             Path root = dir.toRealPath();
             History.recover(root, json);
@@ -42,24 +47,41 @@ public final class Undoer {
                 }
             }
             if (entry == null) {
-                return refused(shown, null, List.of(), ErrorCode.NOTHING_TO_UNDO,
-                        "Nothing to undo: no apply in " + dir + " has changed files since the last undo.",
+                return refused(
+                        shown,
+                        null,
+                        List.of(),
+                        ErrorCode.NOTHING_TO_UNDO,
+                        "Nothing to undo: no apply in "
+                                + dir
+                                + " has changed files since the last undo.",
                         "Undo restores the state before the last apply that changed something.");
             }
             String id = entry.getFileName().toString();
             List<History.Entry> entries = History.read(entry, json);
-            JsonNode after = json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
+            JsonNode after =
+                    json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
             Set<String> changed = new LinkedHashSet<>();
             for (History.Entry e : entries) {
                 String expected = after.path(e.path()).asText(null);
-                if (expected != null && !expected.equals(Snapshot.fingerprint(History.resolve(root, e.path())))) {
+                if (expected != null
+                        && !expected.equals(
+                                Snapshot.fingerprint(History.resolve(root, e.path())))) {
                     changed.add(e.path());
                 }
             }
             if (!changed.isEmpty() && !force) {
-                return refused(shown, id, new ArrayList<>(changed), ErrorCode.CHANGED_SINCE_APPLY,
-                        "Not undone: " + String.join(", ", changed) + (changed.size() == 1 ? " was" : " were")
-                                + " changed after apply " + id + "; undoing would lose those changes. Nothing was restored.",
+                return refused(
+                        shown,
+                        id,
+                        new ArrayList<>(changed),
+                        ErrorCode.CHANGED_SINCE_APPLY,
+                        "Not undone: "
+                                + String.join(", ", changed)
+                                + (changed.size() == 1 ? " was" : " were")
+                                + " changed after apply "
+                                + id
+                                + "; undoing would lose those changes. Nothing was restored.",
                         "Run csl undo --force to restore the state before the apply anyway.");
             }
             List<History.Entry> reversed = new ArrayList<>(entries);
@@ -69,17 +91,34 @@ public final class Undoer {
             }
             Set<String> restored = new LinkedHashSet<>();
             entries.forEach(e -> restored.add(e.path()));
-            AtomicFiles.writeDurably(entry.resolve(Journal.UNDONE),
-                    json.writeValueAsString(json.createObjectNode().put("time", Instant.now().toString()).put("forced", force))
+            AtomicFiles.writeDurably(
+                    entry.resolve(Journal.UNDONE),
+                    json.writeValueAsString(
+                                    json.createObjectNode()
+                                            .put("time", Instant.now().toString())
+                                            .put("forced", force))
                             .getBytes(StandardCharsets.UTF_8));
-            return new UndoReport(true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
+            return new UndoReport(
+                    true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
         } catch (IOException | RuntimeException e) {
-            return refused(shown, null, List.of(), ErrorCode.IO_ERROR,
-                    "Undo failed: " + e.getMessage(), "Check .csl/history/ and the permissions of the working directory.");
+            return refused(
+                    shown,
+                    null,
+                    List.of(),
+                    ErrorCode.IO_ERROR,
+                    "Undo failed: " + e.getMessage(),
+                    "Check .csl/history/ and the permissions of the working directory.");
         }
     }
 
-    private static UndoReport refused(String dir, String id, List<String> changed, ErrorCode code, String message, String hint) {
-        return new UndoReport(false, dir, id, List.of(), changed, ErrorInfo.of(code, message, hint));
+    private static UndoReport refused(
+            String dir,
+            String id,
+            List<String> changed,
+            ErrorCode code,
+            String message,
+            String hint) {
+        return new UndoReport(
+                false, dir, id, List.of(), changed, ErrorInfo.of(code, message, hint));
     }
 }

@@ -58,14 +58,26 @@ final class Workspace {
                     switch (info.type()) {
                         case FILE -> Content.ofBytes(files.readBytes(guardPath));
                         case MISSING, SYMLINK -> Content.ABSENT;
-                        case DIRECTORY -> throw new OpFailure(
-                                ErrorCode.IS_DIRECTORY,
-                                "'" + path + "' is a directory (" + resolved + "), not a file. Nothing was changed.",
-                                "Name a file inside it, e.g. '" + trimSlash(path) + "/name.ext'.");
-                        case OTHER -> throw new OpFailure(
-                                ErrorCode.IO_ERROR,
-                                "'" + path + "' is not a regular file (" + resolved + "). Nothing was changed.",
-                                "Only regular files can be written.");
+                        case DIRECTORY ->
+                                throw new OpFailure(
+                                        ErrorCode.IS_DIRECTORY,
+                                        "'"
+                                                + path
+                                                + "' is a directory ("
+                                                + resolved
+                                                + "), not a file. Nothing was changed.",
+                                        "Name a file inside it, e.g. '"
+                                                + trimSlash(path)
+                                                + "/name.ext'.");
+                        case OTHER ->
+                                throw new OpFailure(
+                                        ErrorCode.IO_ERROR,
+                                        "'"
+                                                + path
+                                                + "' is not a regular file ("
+                                                + resolved
+                                                + "). Nothing was changed.",
+                                        "Only regular files can be written.");
                     };
         } catch (GuardException e) {
             throw OpFailure.of(e, "Nothing was changed.");
@@ -75,7 +87,8 @@ final class Workspace {
                     "Could not read '" + path + "': " + e.getMessage() + ". Nothing was changed.",
                     "Check the file and try again.");
         }
-        reads.putIfAbsent(guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
+        reads.putIfAbsent(
+                guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
         state = new FileState(resolved, guardPath, content);
         states.put(resolved, state);
         return state;
@@ -130,7 +143,10 @@ final class Workspace {
                             ? OpFailure.of(g, "The file was not changed.").error()
                             : ErrorInfo.of(
                                     ErrorCode.IO_ERROR,
-                                    "Could not save '" + s.guardPath + "': " + e.getMessage()
+                                    "Could not save '"
+                                            + s.guardPath
+                                            + "': "
+                                            + e.getMessage()
                                             + ". The file was not changed.",
                                     "Check permissions and free space, then apply again.");
             for (String task : s.contributors) {
@@ -144,7 +160,9 @@ final class Workspace {
     private Path topMissingParent(Path file) {
         Path root = files.root();
         Path top = null;
-        for (Path p = file.getParent(); p != null && p.startsWith(root) && !p.equals(root); p = p.getParent()) {
+        for (Path p = file.getParent();
+                p != null && p.startsWith(root) && !p.equals(root);
+                p = p.getParent()) {
             if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 break;
             }
@@ -218,7 +236,8 @@ final class Workspace {
                 if (r.diskPrior() != null) {
                     r.diskPrior().restore(r.path());
                 } else if (r.bufferPrior().exists()) {
-                    files.writeAtomic(History.relative(files.root(), r.path()), r.bufferPrior().bytes());
+                    files.writeAtomic(
+                            History.relative(files.root(), r.path()), r.bufferPrior().bytes());
                 } else {
                     Snapshot.deleteTree(r.path());
                 }
