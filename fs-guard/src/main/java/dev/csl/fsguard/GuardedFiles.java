@@ -2,6 +2,7 @@ package dev.csl.fsguard;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -15,6 +16,19 @@ import java.util.List;
  * (implementation provided by this module).
  */
 public interface GuardedFiles {
+
+    /**
+     * Opens the guard for a working directory on any {@link java.nio.file.FileSystem} (real disk or
+     * Jimfs). On Linux's real disk every use walks under open directory handles without following
+     * symlinks ({@link #mode()} says {@code openat-nofollow}); elsewhere it resolves and verifies
+     * before each use ({@code resolve-and-verify}).
+     *
+     * @throws GuardException {@code FILE_NOT_FOUND} or {@code IO_ERROR} if {@code workingDir} is
+     *     not an existing directory
+     */
+    static GuardedFiles open(Path workingDir) throws IOException {
+        return Guard.open(workingDir, true);
+    }
 
     /** The real path of the working directory. */
     Path root();
@@ -39,7 +53,14 @@ public interface GuardedFiles {
 
     boolean exists(String path) throws GuardException;
 
+    /**
+     * What the path is, without following a final symlink (like {@code lstat}; a trailing slash
+     * follows). A missing path gives type {@code MISSING}, not an exception.
+     */
     FileInfo stat(String path) throws GuardException;
+
+    /** Like {@link #stat(String)}, following a final symlink when {@code followLinks} (stat -L). */
+    FileInfo stat(String path, boolean followLinks) throws GuardException;
 
     byte[] readBytes(String path) throws IOException;
 
@@ -73,4 +94,14 @@ public interface GuardedFiles {
      * {@code link/} is treated like {@code link}.
      */
     void deleteRecursive(String path) throws IOException;
+
+    /**
+     * Every entry below a directory, depth first in sorted order (a directory before its entries),
+     * as paths relative to {@code path} joined with {@code /}. Symlinks are listed, never followed
+     * (a symlink given as {@code path} itself is followed). For find, tree and ls -R.
+     */
+    List<String> walk(String path) throws IOException;
+
+    /** Sets the modification time of an existing file or directory (touch). */
+    void setLastModified(String path, Instant time) throws IOException;
 }

@@ -1,0 +1,60 @@
+package dev.csl.fsguard;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The "use" half of the guard: primitive operations on a path given as names below the root, each
+ * of which has already been resolved and verified (no symlinks left in it, except where an
+ * operation acts on a link itself). No operation here follows a symlink in any component; an
+ * implementation that walks under open directory handles makes check and use one step.
+ */
+interface Access {
+
+    /** Human-readable name of the mode, reported by {@link GuardedFiles#mode()}. */
+    String mode();
+
+    /** The absolute path the names denote, for messages and the public API. */
+    Path toPath(List<String> names);
+
+    /** Attributes of the entry without following it; {@link Node#MISSING} when absent. */
+    Node lstat(List<String> names) throws IOException;
+
+    /** The target of a symlink, as stored. */
+    Path readLink(List<String> names) throws IOException;
+
+    /** Contents of a regular file (refuses anything else without blocking on FIFOs). */
+    byte[] read(List<String> names) throws IOException;
+
+    /**
+     * Replaces the regular file (or creates it) by writing a temporary file in the same directory,
+     * forcing it to disk, renaming it over the target and forcing the directory.
+     *
+     * @param posixMode mode to give the file, or -1 for the default
+     */
+    void replace(List<String> names, byte[] content, int posixMode) throws IOException;
+
+    /** Creates one directory; its parent exists. */
+    void mkdir(List<String> names) throws IOException;
+
+    /** Names in a directory, unsorted. */
+    List<String> list(List<String> names) throws IOException;
+
+    /** Removes a file, a symlink or an empty directory. */
+    void delete(List<String> names, boolean directory) throws IOException;
+
+    /** Renames within the root; replaces an existing file (POSIX rename). */
+    void rename(List<String> from, List<String> to) throws IOException;
+
+    void symlink(List<String> names, Path target) throws IOException;
+
+    void setModified(List<String> names, Instant time) throws IOException;
+
+    /** Identifies the file system (device) a directory lives on; {@code null} where unknown. */
+    Object deviceOf(List<String> names) throws IOException;
+
+    /** Removes stale temporary files a crashed csl left in the directory. */
+    void cleanTemporaries(List<String> directory) throws IOException;
+}

@@ -1,0 +1,425 @@
+package dev.csl.fsguard;
+
+import dev.csl.fsguard.Resolver.Resolution;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The guard: resolves every path (steps 1–6 of SPEC §3) and then uses it through {@link Access}.
+ */
+final class Guard implements GuardedFiles {
+    private final Access access;
+    private final Resolver resolver;
+    private final Refusal refusal;
+    private final Path root;
+    private final List<String> base;
+
+    private Guard(Access access, Resolver resolver, Refusal refusal, Path root, List<String> base) {
+        this.access = access;
+        this.resolver = resolver;
+        this.refusal = refusal;
+        this.root = root;
+        this.base = List.copyOf(base);
+    }
+
+    /**
+     * @param raceFree use directory handles where the platform has them (false only for tests that
+     *     compare both modes)
+     */
+    static Guard open(Path workingDir, boolean raceFree) throws IOException {
+        Path given = workingDir.toAbsolutePath().normalize();
+        Path real;
+        try {
+            real = workingDir.toRealPath();
+        } catch (NoSuchFileException e) {
+            throw new GuardException(
+                    GuardCode.FILE_NOT_FOUND,
+                    "Working directory does not exist: " + given,
+                    workingDir.toString(),
+                    given,
+                    "pass an existing directory");
+        }
+        if (!java.nio.file.Files.isDirectory(real)) {
+            throw new GuardException(
+                    GuardCode.IO_ERROR,
+                    "Working directory is not a directory: " + given,
+                    workingDir.toString(),
+                    real,
+                    "pass an existing directory");
+        }
+        Access access = raceFree ? Accesses.best(real) : new NioAccess(real);
+        Refusal refusal = new Refusal(real);
+        return new Guard(
+                access, new Resolver(access, real, given, refusal), refusal, real, List.of());
+    }
+
+    @Override
+    public Path root() {
+        return root;
+    }
+
+    @Override
+    public Path base() {
+        return access.toPath(base);
+    }
+
+    @Override
+    public String mode() {
+        return access.mode();
+    }
+
+    @Override
+    public GuardedFiles withBase(String dir) throws GuardException {
+        Resolution r = resolver.resolve(dir, base, true);
+        if (!r.node().exists()) {
+            throw refusal.notFound(dir, r.path());
+        }
+        if (!r.node().isDirectory()) {
+            throw refusal.notDirectory(dir, r.path());
+        }
+        return new Guard(access, resolver, refusal, root, r.names());
+    }
+
+    // ---- resolution -------------------------------------------------------------------------
+
+    Resolution read(String path) throws GuardException {
+        Resolution r = resolver.resolve(path, base, true);
+        requireOrdinary(path, r);
+        return r;
+    }
+
+    Resolution write(String path) throws GuardException {
+        Resolution r = resolver.resolve(path, base, true);
+        requireUnprotected(path, r);
+        requireOrdinary(path, r);
+        return r;
+    }
+
+    /**
+     * A path to act on itself (delete, move source): a final symlink is not followed, so the link
+     * is removed or moved, not its target.
+     */
+    Resolution self(String path) throws GuardException {
+        String trimmed = path;
+        while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1); // `link/` acts like `link`
+        }
+        Resolution r = resolver.resolve(trimmed, base, false);
+        if (r.isRoot()) {
+            throw refusal.of(
+                    GuardCode.PROTECTED_PATH,
+                    "The working directory itself cannot be deleted or moved",
+                    path,
+                    r.path(),
+                    "name the files inside it instead");
+        }
+        requireUnprotected(path, r);
+        return r; // special files may be removed or renamed: that neither reads nor writes them
+    }
+
+    private void requireUnprotected(String path, Resolution r) throws GuardException {
+        var name = ProtectedPaths.protectedName(r.names());
+        if (name.isPresent()) {
+            throw refusal.of(
+                    GuardCode.PROTECTED_PATH,
+                    "Protected path, " + name.get() + "/ cannot be written or deleted",
+                    path,
+                    r.path(),
+                    name.get().equals(".git")
+                            ? ".git/ belongs to git; use git commands (read-only) instead"
+                            : ".csl/ holds csl's own state; leave it alone");
+        }
+    }
+
+    private void requireOrdinary(String path, Resolution r) throws GuardException {
+        if (r.node().type() == FileInfo.Type.OTHER) {
+            throw refusal.notRegular(path, r.path(), r.node().kind());
+        }
+    }
+
+    @Override
+    public Path resolveForRead(String path) throws GuardException {
+        return read(path).path();
+    }
+
+    @Override
+    public Path resolveForWrite(String path) throws GuardException {
+        return write(path).path();
+    }
+
+    @Override
+    public Path resolveForDelete(String path) throws GuardException {
+        return self(path).path();
+    }
+
+    // ---- reading ----------------------------------------------------------------------------
+
+    @Override
+    public boolean exists(String path) throws GuardException {
+        return resolver.resolve(path, base, true).node().exists();
+    }
+
+    @Override
+    public FileInfo stat(String path) throws GuardException {
+        return stat(path, false);
+    }
+
+    @Override
+    public FileInfo stat(String path, boolean followLinks) throws GuardException {
+        Resolution r = resolver.resolve(path, base, followLinks);
+        Node n = r.node();
+        String target = null;
+        if (n.isLink()) {
+            try {
+                target = access.readLink(r.names()).toString();
+            } catch (IOException e) {
+                throw failure(e, path, r.path());
+            }
+        }
+        return new FileInfo(n.type(), n.size(), n.posixMode(), n.modified(), target, r.path());
+    }
+
+    @Override
+    public byte[] readBytes(String path) throws IOException {
+        Resolution r = read(path);
+        requireFile(path, r);
+        try {
+            return access.read(r.names());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
+    public String readText(String path) throws IOException {
+        byte[] bytes = readBytes(path);
+        return Text.decode(bytes, path, resolveForRead(path), refusal);
+    }
+
+    private void requireFile(String path, Resolution r) throws GuardException {
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        if (r.node().isDirectory()) {
+            throw refusal.isDirectory(path, r.path());
+        }
+    }
+
+    @Override
+    public List<String> list(String path) throws IOException {
+        Resolution r = read(path);
+        requireDirectory(path, r);
+        try {
+            access.cleanTemporaries(r.names());
+            List<String> names = new ArrayList<>(access.list(r.names()));
+            names.sort(null);
+            return names;
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    private void requireDirectory(String path, Resolution r) throws GuardException {
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        if (!r.node().isDirectory()) {
+            throw refusal.notDirectory(path, r.path());
+        }
+    }
+
+    @Override
+    public List<String> walk(String path) throws IOException {
+        Resolution r = read(path);
+        requireDirectory(path, r);
+        return new Trees(access, this).walk(r.names(), path);
+    }
+
+    // ---- writing ----------------------------------------------------------------------------
+
+    @Override
+    public void writeAtomic(String path, byte[] content) throws IOException {
+        Resolution r = write(path);
+        replace(path, r, content);
+    }
+
+    @Override
+    public void append(String path, byte[] content) throws IOException {
+        Resolution r = write(path);
+        if (!r.node().exists()) {
+            replace(path, r, content);
+            return;
+        }
+        requireFile(path, r);
+        try {
+            byte[] old = access.read(r.names());
+            byte[] joined = new byte[old.length + content.length];
+            System.arraycopy(old, 0, joined, 0, old.length);
+            System.arraycopy(content, 0, joined, old.length, content.length);
+            replace(path, r, joined);
+        } catch (GuardException e) {
+            throw e;
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    void replace(String path, Resolution r, byte[] content) throws GuardException {
+        if (r.isRoot() || r.node().isDirectory()) {
+            throw refusal.isDirectory(path, r.path());
+        }
+        makeParents(path, r.names().subList(0, r.names().size() - 1));
+        try {
+            access.cleanTemporaries(r.parent());
+            access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    /** Creates the missing directories of {@code names}, which the resolver has verified. */
+    void makeParents(String path, List<String> names) throws GuardException {
+        for (int i = 1; i <= names.size(); i++) {
+            List<String> prefix = names.subList(0, i);
+            try {
+                Node n = access.lstat(prefix);
+                if (!n.exists()) {
+                    access.mkdir(prefix);
+                } else if (!n.isDirectory()) {
+                    throw refusal.notDirectory(path, access.toPath(prefix));
+                }
+            } catch (FileAlreadyExistsException e) {
+                // created concurrently; the next round checks what it is
+                i--;
+            } catch (GuardException e) {
+                throw e;
+            } catch (IOException e) {
+                throw failure(e, path, access.toPath(prefix));
+            }
+        }
+    }
+
+    @Override
+    public void createDirectories(String path) throws IOException {
+        Resolution r = write(path);
+        if (r.node().exists() && !r.node().isDirectory()) {
+            throw refusal.of(
+                    GuardCode.IO_ERROR,
+                    "File exists and is not a directory",
+                    path,
+                    r.path(),
+                    "choose another name for the directory");
+        }
+        makeParents(path, r.names());
+    }
+
+    @Override
+    public void setLastModified(String path, Instant time) throws IOException {
+        Resolution r = write(path);
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        try {
+            access.setModified(r.names(), time);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    // ---- deleting, copying, moving ----------------------------------------------------------
+
+    @Override
+    public void delete(String path) throws IOException {
+        Resolution r = self(path);
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        try {
+            access.delete(r.names(), r.node().isDirectory());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
+    public void deleteRecursive(String path) throws IOException {
+        Resolution r = self(path);
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        new Trees(access, this).delete(r, path);
+    }
+
+    @Override
+    public void copy(String from, String to, boolean recursive) throws IOException {
+        Resolution src = read(from);
+        if (!src.node().exists()) {
+            throw refusal.notFound(from, src.path());
+        }
+        if (src.node().isDirectory() && !recursive) {
+            throw refusal.isDirectory(from, src.path());
+        }
+        Resolution dst = write(to);
+        new Trees(access, this).copy(src, from, dst, to);
+    }
+
+    @Override
+    public void move(String from, String to) throws IOException {
+        Resolution src = self(from);
+        if (!src.node().exists()) {
+            throw refusal.notFound(from, src.path());
+        }
+        Resolution dst = resolver.resolve(to, base, false);
+        requireUnprotected(to, dst);
+        requireOrdinary(to, dst);
+        new Trees(access, this).move(src, from, dst, to);
+    }
+
+    /** Resolves names below the root, as written relative to it (used for copied symlinks). */
+    Resolution resolveNames(List<String> names) throws GuardException {
+        return resolver.resolve(String.join("/", names), List.of(), true);
+    }
+
+    Refusal refusal() {
+        return refusal;
+    }
+
+    /** Turns a failed use into the guard's error shape. */
+    GuardException failure(IOException e, String path, Path resolved) {
+        if (e instanceof GuardException g) {
+            return g;
+        }
+        if (e instanceof NoSuchFileException) {
+            return refusal.notFound(path, resolved);
+        }
+        if (e instanceof AccessDeniedException) {
+            return refusal.permission(path, resolved);
+        }
+        if (e instanceof DirectoryNotEmptyException) {
+            return refusal.of(
+                    GuardCode.IO_ERROR,
+                    "Directory not empty",
+                    path,
+                    resolved,
+                    "delete it recursively (rm -r) or empty it first");
+        }
+        if (e instanceof RaceException) {
+            return refusal.of(
+                    GuardCode.PATH_ESCAPE,
+                    "The path changed while csl used it (a symlink or another file appeared)",
+                    path,
+                    resolved,
+                    "something else is changing the directory; retry once it is stable");
+        }
+        String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
+        return refusal.ioError(path, resolved, reason == null ? e.toString() : reason);
+    }
+}

@@ -1,0 +1,254 @@
+package dev.csl.fsguard;
+
+import java.io.IOException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Steps 2–4 of the guard: walks a path one name at a time from the base, following symlinks hop by
+ * hop (dangling ones too) and refusing any hop that leaves the real root. The walk is physical like
+ * the kernel's: {@code ..} leaves the directory actually reached, so what we verify is what the
+ * operating system will open.
+ */
+final class Resolver {
+    /** Same limit as Linux's MAXSYMLINKS; beyond it a chain is treated as a loop. */
+    static final int MAX_HOPS = 40;
+
+    /** A verified path: names below the root with no symlink left, except maybe the last. */
+    record Resolution(List<String> names, Path path, Node node) {
+        boolean isRoot() {
+            return names.isEmpty();
+        }
+
+        String last() {
+            return names.get(names.size() - 1);
+        }
+
+        List<String> parent() {
+            return names.subList(0, names.size() - 1);
+        }
+    }
+
+    private final Access access;
+    private final Path root;
+    private final List<List<String>> rootSpellings;
+    private final Refusal refusal;
+
+    /**
+     * @param root the real path of the working directory
+     * @param givenRoot the working directory as the caller named it (absolute, normalized)
+     */
+    Resolver(Access access, Path root, Path givenRoot, Refusal refusal) {
+        this.access = access;
+        this.root = root;
+        this.rootSpellings = List.of(namesOf(root), namesOf(givenRoot));
+        this.refusal = refusal;
+    }
+
+    /**
+     * Resolves {@code written} against {@code base}.
+     *
+     * @param followLast whether a symlink as the last name is followed (a trailing slash always
+     *     follows)
+     */
+    Resolution resolve(String written, List<String> base, boolean followLast)
+            throws GuardException {
+        var problem = PathSyntax.check(written);
+        if (problem.isPresent()) {
+            throw refusal.invalid(written, problem.get());
+        }
+        boolean follow = followLast || written.endsWith("/");
+        Deque<String> pending = new ArrayDeque<>(split(written));
+        List<String> names = new ArrayList<>();
+        if (written.startsWith("/")) {
+            stripRoot(written, pending);
+        } else {
+            names.addAll(base);
+        }
+        int hops = 0;
+        Node node = lstat(names, written);
+        while (!pending.isEmpty()) {
+            String name = pending.pollFirst();
+            if (node.exists() && !node.isDirectory()) {
+                throw refusal.notDirectory(written, access.toPath(names));
+            }
+            if (name.equals("..")) {
+                if (names.isEmpty()) {
+                    throw refusal.escape(written, lexical(names, name, pending), dotDotHint());
+                }
+                names.remove(names.size() - 1);
+                node = lstat(names, written);
+                continue;
+            }
+            names.add(checkName(written, name));
+            node = node.exists() ? lstat(names, written) : Node.MISSING;
+            if (node.isLink() && (follow || !pending.isEmpty())) {
+                if (++hops > MAX_HOPS) {
+                    throw refusal.ioError(
+                            written,
+                            access.toPath(names),
+                            "Too many levels of symbolic links (a symlink loop)");
+                }
+                Path target = readLink(names, written);
+                Path link = access.toPath(names);
+                names.remove(names.size() - 1);
+                List<String> targetNames = namesOf(target);
+                if (target.isAbsolute()) {
+                    int prefix = rootPrefix(target, targetNames);
+                    if (prefix < 0) {
+                        throw refusal.escape(
+                                written, target.normalize(), symlinkHint(link, target));
+                    }
+                    targetNames = targetNames.subList(prefix, targetNames.size());
+                    names.clear();
+                }
+                if (escapesFrom(names.size(), targetNames)) {
+                    Path to = link.resolveSibling(target).normalize();
+                    throw refusal.escape(written, to, symlinkHint(link, target));
+                }
+                for (int i = targetNames.size() - 1; i >= 0; i--) {
+                    pending.addFirst(targetNames.get(i));
+                }
+                node = lstat(names, written);
+            }
+        }
+        return new Resolution(List.copyOf(names), access.toPath(names), node);
+    }
+
+    /** True if the target's own {@code ..} names climb above the root from a depth. */
+    private static boolean escapesFrom(int depth, List<String> targetNames) {
+        int d = depth;
+        for (String n : targetNames) {
+            if (n.equals("..")) {
+                if (--d < 0) {
+                    return true;
+                }
+            } else if (!n.equals(".")) {
+                d++;
+            }
+        }
+        return false;
+    }
+
+    private void stripRoot(String written, Deque<String> pending) throws GuardException {
+        List<String> names = new ArrayList<>(pending);
+        for (List<String> spelling : rootSpellings) {
+            if (startsWith(names, spelling)) {
+                for (int i = 0; i < spelling.size(); i++) {
+                    pending.pollFirst();
+                }
+                return;
+            }
+        }
+        Path abs = root.getRoot();
+        for (String n : names) {
+            abs = abs.resolve(n);
+        }
+        throw refusal.escape(
+                written,
+                abs.normalize(),
+                "absolute paths must lie inside the working directory; write the path relative to "
+                        + root);
+    }
+
+    private int rootPrefix(Path target, List<String> targetNames) {
+        if (!target.getRoot().equals(root.getRoot())) {
+            return -1;
+        }
+        for (List<String> spelling : rootSpellings) {
+            if (startsWith(targetNames, spelling)) {
+                return spelling.size();
+            }
+        }
+        return -1;
+    }
+
+    private static boolean startsWith(List<String> names, List<String> prefix) {
+        if (names.size() < prefix.size()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.size(); i++) {
+            if (!names.get(i).equals(prefix.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String checkName(String written, String name) throws GuardException {
+        try {
+            root.getFileSystem().getPath(name);
+            return name;
+        } catch (InvalidPathException e) {
+            throw refusal.invalid(
+                    written,
+                    new PathSyntax.Problem(
+                            "the name '" + name + "' is not valid on this file system",
+                            "use letters, digits, - _ and . in file names"));
+        }
+    }
+
+    private Node lstat(List<String> names, String written) throws GuardException {
+        try {
+            return access.lstat(names);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw refusal.permission(written, access.toPath(names));
+        } catch (IOException e) {
+            throw refusal.ioError(written, access.toPath(names), "Cannot read " + e.getMessage());
+        }
+    }
+
+    private Path readLink(List<String> names, String written) throws GuardException {
+        try {
+            return access.readLink(names);
+        } catch (IOException e) {
+            throw refusal.ioError(
+                    written, access.toPath(names), "Cannot read symbolic link: " + e.getMessage());
+        }
+    }
+
+    private Path lexical(List<String> names, String name, Deque<String> pending) {
+        Path p = access.toPath(names).resolve(name);
+        for (String n : pending) {
+            p = p.resolve(n);
+        }
+        return p.normalize();
+    }
+
+    private String dotDotHint() {
+        return "paths are relative to the working directory; drop the leading ../";
+    }
+
+    private static String symlinkHint(Path link, Path target) {
+        return "the symlink "
+                + link
+                + " points to "
+                + target
+                + ", outside the working directory; use a path inside instead";
+    }
+
+    static List<String> split(String written) {
+        List<String> out = new ArrayList<>();
+        for (String n : written.split("/")) {
+            if (!n.isEmpty() && !n.equals(".")) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    static List<String> namesOf(Path p) {
+        List<String> out = new ArrayList<>(p.getNameCount());
+        for (Path n : p) {
+            String s = n.toString();
+            if (!s.isEmpty() && !s.equals(".")) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}

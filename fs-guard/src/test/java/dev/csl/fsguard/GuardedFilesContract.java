@@ -1,0 +1,386 @@
+package dev.csl.fsguard;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Behaviour of every guarded operation, shared by Jimfs flavours and the real disk. */
+abstract class GuardedFilesContract {
+    Workspace w;
+    GuardedFiles guard;
+    Map<String, String> outsideBefore;
+
+    abstract Path freshParent() throws IOException;
+
+    boolean posix() {
+        return w.root.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        w = Workspace.create(freshParent());
+        guard = GuardedFiles.open(w.root);
+        outsideBefore = w.snapshotOutside();
+    }
+
+    @AfterEach
+    void outsideUnchanged() throws IOException {
+        try {
+            assertThat(w.snapshotOutside()).isEqualTo(outsideBefore);
+        } finally {
+            release();
+        }
+    }
+
+    /** Frees the file system after the outside check. */
+    void release() throws IOException {}
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(UTF_8);
+    }
+
+    private GuardCode codeOf(ThrowingOp op) {
+        try {
+            op.run();
+        } catch (GuardException e) {
+            return e.code();
+        } catch (IOException e) {
+            throw new AssertionError("not a GuardException", e);
+        }
+        throw new AssertionError("no exception");
+    }
+
+    interface ThrowingOp {
+        void run() throws IOException;
+    }
+
+    @Test
+    void root_isRealDirectory() throws IOException {
+        assertThat(guard.root()).isEqualTo(w.root.toRealPath());
+        assertThat(guard.base()).isEqualTo(guard.root());
+        assertThat(guard.mode()).isNotBlank();
+    }
+
+    @Test
+    void writeAtomic_newFileInNewDirectories_createsBoth() throws IOException {
+        guard.writeAtomic("x/y/z.txt", bytes("hello\n"));
+        assertThat(Workspace.read(w.root.resolve("x/y/z.txt"))).isEqualTo("hello\n");
+        assertThat(guard.list("x/y")).containsExactly("z.txt");
+    }
+
+    @Test
+    void writeAtomic_existingFile_replacesContentAndKeepsMode() throws IOException {
+        Path a = w.root.resolve("a.txt");
+        if (posix()) {
+            Files.setPosixFilePermissions(a, PosixFilePermissions.fromString("rwxr-x---"));
+        }
+        guard.writeAtomic("a.txt", bytes("new\n"));
+        assertThat(Workspace.read(a)).isEqualTo("new\n");
+        if (posix()) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(a)))
+                    .isEqualTo("rwxr-x---");
+        }
+        assertThat(guard.list(".")).noneMatch(n -> n.startsWith(".csl-tmp-"));
+    }
+
+    @Test
+    void writeAtomic_symlinkInside_replacesTargetAndLinkStaysLink() throws IOException {
+        guard.writeAtomic("link-in/file.txt", bytes("via link\n"));
+        w.link("file-link", w.root.getFileSystem().getPath("sub/file.txt"));
+        guard.writeAtomic("file-link", bytes("through\n"));
+        assertThat(Files.isSymbolicLink(w.root.resolve("file-link"))).isTrue();
+        assertThat(Workspace.read(w.root.resolve("sub/file.txt"))).isEqualTo("through\n");
+    }
+
+    @Test
+    void writeAtomic_danglingLinkInside_createsTarget() throws IOException {
+        guard.writeAtomic("dangling-in", bytes("made\n"));
+        assertThat(Files.isSymbolicLink(w.root.resolve("dangling-in"))).isTrue();
+        assertThat(Workspace.read(w.root.resolve("sub/new.txt"))).isEqualTo("made\n");
+    }
+
+    @Test
+    void writeAtomic_hardLinkToOutside_outsideUntouched() throws IOException {
+        Path hard = w.root.resolve("hard.txt");
+        try {
+            Files.createLink(hard, w.outside.resolve("secret.txt"));
+        } catch (UnsupportedOperationException e) {
+            return;
+        }
+        guard.writeAtomic("hard.txt", bytes("mine\n"));
+        guard.append("hard.txt", bytes("more\n"));
+        assertThat(Workspace.read(hard)).isEqualTo("mine\nmore\n");
+        // the @AfterEach check proves outside/secret.txt kept its content
+    }
+
+    @Test
+    void writeAtomic_directory_isDirectory() {
+        assertThat(codeOf(() -> guard.writeAtomic("sub", bytes("x"))))
+                .isEqualTo(GuardCode.IS_DIRECTORY);
+    }
+
+    @Test
+    void append_missingFile_createsIt_existing_appends() throws IOException {
+        guard.append("log.txt", bytes("a\n"));
+        guard.append("log.txt", bytes("b\n"));
+        assertThat(new String(guard.readBytes("log.txt"), UTF_8)).isEqualTo("a\nb\n");
+    }
+
+    @Test
+    void readText_binaryFile_refusedAsIoError() throws IOException {
+        Files.write(w.root.resolve("bin.dat"), new byte[] {'a', 0, 'b'});
+        GuardException e = (GuardException) catchGuard(() -> guard.readText("bin.dat"));
+        assertThat(e.code()).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(e.getMessage()).contains("Binary file").contains("bin.dat");
+        assertThat(guard.readBytes("bin.dat")).containsExactly('a', 0, 'b');
+    }
+
+    @Test
+    void readText_utf8_decoded() throws IOException {
+        guard.writeAtomic("u.txt", bytes("grüße\n"));
+        assertThat(guard.readText("u.txt")).isEqualTo("grüße\n");
+    }
+
+    @Test
+    void readBytes_missing_fileNotFound_withPathAndHint() {
+        GuardException e = (GuardException) catchGuard(() -> guard.readBytes("nope.txt"));
+        assertThat(e.code()).isEqualTo(GuardCode.FILE_NOT_FOUND);
+        assertThat(e.pathAsWritten()).isEqualTo("nope.txt");
+        assertThat(e.resolved()).isEqualTo(guard.root().resolve("nope.txt"));
+        assertThat(e.getMessage()).contains("'nope.txt'").contains(guard.root().toString());
+        assertThat(e.hint()).isNotBlank();
+    }
+
+    @Test
+    void escape_message_saysPathResolvedRootAndHint() {
+        GuardException e =
+                (GuardException) catchGuard(() -> guard.writeAtomic("../outside/x", bytes("x")));
+        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.getMessage())
+                .contains("'../outside/x'")
+                .contains(w.outside.resolve("x").toString())
+                .contains("working directory " + guard.root());
+        assertThat(e.hint())
+                .isEqualTo("paths are relative to the working directory; drop the leading ../");
+    }
+
+    @Test
+    void symlinkEscape_hint_namesTheLink() {
+        GuardException e =
+                (GuardException) catchGuard(() -> guard.readBytes("link-out/secret.txt"));
+        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.hint()).contains("link-out");
+    }
+
+    @Test
+    void invalidPath_hasOwnHint() {
+        GuardException e = (GuardException) catchGuard(() -> guard.readBytes("~/x"));
+        assertThat(e.code()).isEqualTo(GuardCode.INVALID_PATH);
+        assertThat(e.resolved()).isNull();
+        assertThat(e.hint()).contains("~");
+    }
+
+    @Test
+    void absolutePathInside_allowed() throws IOException {
+        guard.writeAtomic(Workspace.slashed(w.root) + "/abs.txt", bytes("abs\n"));
+        assertThat(Workspace.read(w.root.resolve("abs.txt"))).isEqualTo("abs\n");
+    }
+
+    @Test
+    void createDirectories_nested_created_fileInTheWay_ioError() throws IOException {
+        guard.createDirectories("d1/d2/d3");
+        assertThat(Files.isDirectory(w.root.resolve("d1/d2/d3"))).isTrue();
+        guard.createDirectories("d1/d2/d3");
+        assertThat(codeOf(() -> guard.createDirectories("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.createDirectories(".git/x")))
+                .isEqualTo(GuardCode.PROTECTED_PATH);
+    }
+
+    @Test
+    void list_sortedNames() throws IOException {
+        assertThat(guard.list("sub")).containsExactly("file.txt", "up", "up2");
+        assertThat(codeOf(() -> guard.list("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.list("missing"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
+    }
+
+    @Test
+    void stat_symlink_notFollowed_unlessAsked() throws IOException {
+        FileInfo link = guard.stat("link-in");
+        assertThat(link.type()).isEqualTo(FileInfo.Type.SYMLINK);
+        assertThat(link.linkTarget()).isEqualTo("sub");
+        assertThat(guard.stat("link-in", true).type()).isEqualTo(FileInfo.Type.DIRECTORY);
+        assertThat(guard.stat("link-in/").type()).isEqualTo(FileInfo.Type.DIRECTORY);
+        FileInfo file = guard.stat("a.txt");
+        assertThat(file.type()).isEqualTo(FileInfo.Type.FILE);
+        assertThat(file.size()).isEqualTo(2);
+        assertThat(guard.stat("missing").type()).isEqualTo(FileInfo.Type.MISSING);
+        assertThat(guard.stat("link-out").type()).isEqualTo(FileInfo.Type.SYMLINK);
+        assertThat(codeOf(() -> guard.stat("link-out", true))).isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void exists_followsLinks() throws IOException {
+        assertThat(guard.exists("a.txt")).isTrue();
+        assertThat(guard.exists("nope")).isFalse();
+        assertThat(guard.exists("dangling-in")).isFalse();
+        assertThat(codeOf(() -> guard.exists("link-out"))).isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void delete_symlink_removesLinkNotTarget() throws IOException {
+        guard.delete("link-in");
+        assertThat(Files.exists(w.root.resolve("link-in"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(Files.exists(w.root.resolve("sub/file.txt"))).isTrue();
+        guard.delete("link-out/");
+        assertThat(Files.exists(w.root.resolve("link-out"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void delete_nonEmptyDirectory_ioError_missing_notFound() {
+        assertThat(codeOf(() -> guard.delete("sub"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.delete("nope"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
+    }
+
+    @Test
+    void deleteRecursive_treeWithLinksToOutside_removesLinksOnly() throws IOException {
+        Files.createDirectories(w.root.resolve("tree/deep"));
+        Workspace.write(w.root.resolve("tree/deep/f.txt"), "f\n");
+        w.link("tree/out", w.root.getFileSystem().getPath("../../outside"));
+        w.link("tree/deep/abs", w.outside);
+        guard.deleteRecursive("tree");
+        assertThat(Files.exists(w.root.resolve("tree"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void deleteRecursive_linkWithSlash_removesLinkOnly() throws IOException {
+        guard.deleteRecursive("link-in/");
+        assertThat(Files.exists(w.root.resolve("link-in"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(Files.exists(w.root.resolve("sub/file.txt"))).isTrue();
+        guard.deleteRecursive("link-out/");
+    }
+
+    @Test
+    void deleteRecursive_rootOrProtected_refused() {
+        assertThat(codeOf(() -> guard.deleteRecursive("."))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive("sub/..")))
+                .isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive(".git"))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive(".CSL"))).isEqualTo(GuardCode.PROTECTED_PATH);
+    }
+
+    @Test
+    void copy_file_and_tree_copiesContentAndInsideLinks() throws IOException {
+        guard.copy("a.txt", "b.txt", false);
+        assertThat(Workspace.read(w.root.resolve("b.txt"))).isEqualTo("a\n");
+        Files.createDirectories(w.root.resolve("src/inner"));
+        Workspace.write(w.root.resolve("src/inner/f.txt"), "f\n");
+        w.link("src/rel", w.root.getFileSystem().getPath("inner/f.txt"));
+        guard.copy("src", "dst", true);
+        assertThat(Workspace.read(w.root.resolve("dst/inner/f.txt"))).isEqualTo("f\n");
+        assertThat(Files.isSymbolicLink(w.root.resolve("dst/rel"))).isTrue();
+        assertThat(codeOf(() -> guard.copy("src", "dst2", false)))
+                .isEqualTo(GuardCode.IS_DIRECTORY);
+        assertThat(codeOf(() -> guard.copy("src", "src/inner/x", true)))
+                .isEqualTo(GuardCode.IO_ERROR);
+    }
+
+    @Test
+    void copy_linkThatWouldPointOutsideFromNewPlace_refused() throws IOException {
+        Files.createDirectories(w.root.resolve("deep/er"));
+        w.link("deep/er/up", w.root.getFileSystem().getPath("../../a.txt"));
+        Files.createDirectories(w.root.resolve("shallow"));
+        guard.copy("deep/er", "shallow/er", true);
+        assertThat(Files.isSymbolicLink(w.root.resolve("shallow/er/up"))).isTrue();
+        assertThat(codeOf(() -> guard.copy("deep/er", "er2", true)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(Files.exists(w.root.resolve("er2/up"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void copy_toOutside_refused() {
+        assertThat(codeOf(() -> guard.copy("a.txt", "../outside/a.txt", false)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.copy("file-out", "stolen.txt", false)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void move_fileAndDirectory_renamed() throws IOException {
+        guard.move("a.txt", "sub/moved.txt");
+        assertThat(Workspace.read(w.root.resolve("sub/moved.txt"))).isEqualTo("a\n");
+        guard.move("sub", "sub2");
+        assertThat(Files.isDirectory(w.root.resolve("sub2"))).isTrue();
+        assertThat(codeOf(() -> guard.move("sub2", "sub2/x"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.move(".git", "g"))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.move("sub2/moved.txt", ".git/x")))
+                .isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.move(".", "x"))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.move("sub2/moved.txt", "../outside/m")))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void move_symlink_movesTheLink() throws IOException {
+        guard.move("link-out", "sub/link-out-moved");
+        assertThat(Files.isSymbolicLink(w.root.resolve("sub/link-out-moved"))).isTrue();
+    }
+
+    @Test
+    void walk_listsDepthFirstWithoutFollowingLinks() throws IOException {
+        Files.createDirectories(w.root.resolve("t/b"));
+        Workspace.write(w.root.resolve("t/a.txt"), "a");
+        Workspace.write(w.root.resolve("t/b/c.txt"), "c");
+        w.link("t/out", w.root.getFileSystem().getPath("../../outside"));
+        assertThat(guard.walk("t")).containsExactly("a.txt", "b", "b/c.txt", "out");
+    }
+
+    @Test
+    void setLastModified_setsTime() throws IOException {
+        Instant t = Instant.parse("2020-01-02T03:04:05Z");
+        guard.setLastModified("a.txt", t);
+        assertThat(guard.stat("a.txt").modified()).isEqualTo(t);
+        assertThat(codeOf(() -> guard.setLastModified("nope", t)))
+                .isEqualTo(GuardCode.FILE_NOT_FOUND);
+    }
+
+    @Test
+    void withBase_resolvesRelativeToSubdirectory_butRootStaysTheLimit() throws IOException {
+        GuardedFiles sub = guard.withBase("sub");
+        assertThat(sub.base()).isEqualTo(guard.root().resolve("sub"));
+        assertThat(new String(sub.readBytes("file.txt"), UTF_8)).isEqualTo("file\n");
+        assertThat(new String(sub.readBytes("../a.txt"), UTF_8)).isEqualTo("a\n");
+        assertThat(codeOf(() -> sub.readBytes("../../outside/secret.txt")))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.withBase("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.withBase("nope"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
+        assertThat(codeOf(() -> guard.withBase("link-out"))).isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void staleTemporaryFile_ofDeadProcess_cleanedOnNextWrite() throws IOException {
+        Path stale = w.root.resolve("sub/.csl-tmp-999999999-abc");
+        Workspace.write(stale, "half");
+        guard.writeAtomic("sub/other.txt", bytes("x"));
+        assertThat(Files.exists(stale)).isFalse();
+    }
+
+    private static IOException catchGuard(ThrowingOp op) {
+        try {
+            op.run();
+        } catch (IOException e) {
+            assertThat(e).isInstanceOf(GuardException.class);
+            return e;
+        }
+        throw new AssertionError("no exception");
+    }
+}
