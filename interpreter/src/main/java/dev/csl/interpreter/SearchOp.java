@@ -217,7 +217,10 @@ final class SearchOp {
                                     + doc.lineOf(before)
                                     + ", before the start)"
                             : "";
-            Closest.Region region = Closest.find(doc.toString(), search.to(), "\r\n".equals(nl));
+            Closest.Region region =
+                    before >= 0
+                            ? null
+                            : Closest.find(doc.toString(), search.to(), "\r\n".equals(nl));
             String toHelp = region == null ? "" : "\n" + describe(region, "TO text");
             if (region != null) {
                 details.put("closestTo", regionJson(region));
@@ -272,6 +275,12 @@ final class SearchOp {
         return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message.toString(), hint, details);
     }
 
+    private static String lineRange(Closest.Region region) {
+        return region.startLine() == region.endLine()
+                ? "line " + region.startLine()
+                : "lines " + region.startLine() + "-" + region.endLine();
+    }
+
     private static String joinLines(List<Integer> lines, int count) {
         StringBuilder sb = new StringBuilder(count == 1 ? "line " : "lines ");
         for (int i = 0; i < lines.size(); i++) {
@@ -288,10 +297,8 @@ final class SearchOp {
 
     static String describe(Closest.Region region, String what) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Closest region: lines ")
-                .append(region.startLine())
-                .append('-')
-                .append(region.endLine())
+        sb.append("Closest region: ")
+                .append(lineRange(region))
                 .append(" (similarity ")
                 .append(Math.round(region.similarity() * 100))
                 .append("%)");

@@ -95,8 +95,18 @@ class GoldenApplyTest {
     }
 
     /** Replaces the volatile parts: the working directory and durations. */
+    private static final java.util.Set<String> GUARD_CODES =
+            java.util.Set.of("path_escape", "invalid_path", "protected_path");
+
     static JsonNode normalize(JsonNode node, String root) {
         if (node instanceof ObjectNode obj) {
+            if (GUARD_CODES.contains(obj.path("code").asText())) {
+                // The guard's own wording (and where a path outside resolved) is the guard's
+                // business and differs per file system; the corpus pins the code.
+                obj.put("message", "(guard message)");
+                obj.put("hint", "(guard hint)");
+                obj.remove("resolved");
+            }
             var names = new ArrayList<String>();
             obj.fieldNames().forEachRemaining(names::add);
             for (String n : names) {
@@ -124,6 +134,11 @@ class GoldenApplyTest {
         StringBuilder sb = new StringBuilder();
         int pos = 0;
         for (int i = s.indexOf(root); i >= 0; i = s.indexOf(root, pos)) {
+            if (i > 0 && s.charAt(i - 1) == '.') {
+                sb.append(s, pos, i + 1);
+                pos = i + 1;
+                continue;
+            }
             sb.append(s, pos, i).append("$WORKDIR");
             int j = i + root.length();
             while (j < s.length() && " )'\"\n,;".indexOf(s.charAt(j)) < 0) {
