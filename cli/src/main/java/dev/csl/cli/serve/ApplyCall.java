@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The parameters of one {@code apply} request, checked.
  *
- * @param workingDir real path of the working directory
+ * @param workingDir the working directory, absolute (it need not exist yet)
  * @param expectPlan the plan hash of an earlier dry run, or {@code null}
  * @param allow commands approved for this apply only ({@code --allow})
  * @param approveAll {@code --yes}

@@ -1,5 +1,7 @@
 package dev.csl.cli.serve;
 
+import dev.csl.cli.ParseJson;
+import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Delimiters;
 import java.nio.file.Path;
 
@@ -16,7 +18,7 @@ public final class CslBackend implements ServeBackend {
 
     @Override
     public Object parse(String answer, Delimiters delimiters) {
-        throw new UnsupportedOperationException("parse is not available yet");
+        return ParseJson.toJson(AnswerParser.parse(answer, delimiters));
     }
 
     @Override

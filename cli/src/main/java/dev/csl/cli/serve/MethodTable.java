@@ -59,10 +59,10 @@ final class MethodTable {
                 {
                     params.requireOnly(APPLY_PARAMS);
                     String answer = params.requireString("answer");
-                    Path dir = params.requireWorkingDir();
+                    WorkingDir dir = params.requireWorkingDir();
                     ApplyCall call =
                             new ApplyCall(
-                                    dir,
+                                    dir.path(),
                                     answer,
                                     delimiters(params, node),
                                     params.optBoolean("dryRun", false),
@@ -71,14 +71,14 @@ final class MethodTable {
                                     params.optBoolean("yes", false),
                                     params.optPositiveInt("timeout"),
                                     sandbox(params.optString("sandbox")));
-                    return new Call(dir, () -> backend.apply(call));
+                    return new Call(dir.lockKey(), () -> backend.apply(call));
                 }
             case "undo":
                 {
                     params.requireOnly(UNDO_PARAMS);
-                    Path dir = params.requireWorkingDir();
+                    WorkingDir dir = params.requireWorkingDir();
                     boolean force = params.optBoolean("force", false);
-                    return new Call(dir, () -> backend.undo(dir, force));
+                    return new Call(dir.lockKey(), () -> backend.undo(dir.path(), force));
                 }
             case "doctor":
                 params.requireOnly(Set.of());

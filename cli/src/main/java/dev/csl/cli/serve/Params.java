@@ -2,6 +2,7 @@ package dev.csl.cli.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -111,27 +112,39 @@ final class Params {
     }
 
     /**
-     * The {@code workingDir} as a real (canonical) path: the key that serializes requests on one
-     * directory, whichever spelling (relative, through a symlink) each client used.
+     * The {@code workingDir}, resolved against the server's directory. It need not exist: apply
+     * creates it, as {@code csl apply -C} does, and reports a file in its place.
      */
-    Path requireWorkingDir() throws RpcException {
+    WorkingDir requireWorkingDir() throws RpcException {
         String text = requireString("workingDir");
         if (text.isEmpty()) {
             throw RpcException.invalidParams("Parameter 'workingDir' must not be empty");
         }
         Path dir;
         try {
-            dir = serverDir.resolve(text);
+            dir = serverDir.resolve(text).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
             throw RpcException.invalidParams("Parameter 'workingDir' is not a valid path: " + text);
         }
-        if (!Files.isDirectory(dir)) {
-            throw RpcException.invalidParams(
-                    "Working directory does not exist or is not a directory: " + dir);
+        return new WorkingDir(dir, lockKey(dir));
+    }
+
+    /**
+     * The real path of {@code dir}, or of its nearest existing ancestor with the rest appended: the
+     * key that serializes requests on one directory, whichever spelling (relative, through a
+     * symlink) each client used.
+     */
+    private static Path lockKey(Path dir) throws RpcException {
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return dir;
         }
         try {
-            return dir.toRealPath();
-        } catch (java.io.IOException e) {
+            return existing.toRealPath().resolve(existing.relativize(dir));
+        } catch (IOException e) {
             throw RpcException.invalidParams("Working directory cannot be read: " + dir);
         }
     }

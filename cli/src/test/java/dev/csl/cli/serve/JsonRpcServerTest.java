@@ -121,11 +121,11 @@ class JsonRpcServerTest {
         }
 
         @Test
-        void serve_workingDirMissing_answersInvalidParams() {
-            JsonNode response = client.call(5, "undo", Map.of("workingDir", "no/such/dir"));
+        void serve_workingDirEmpty_answersInvalidParams() {
+            JsonNode response = client.call(5, "undo", Map.of("workingDir", ""));
 
             assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
-            assertThat(response.at("/error/message").asText()).contains("no/such/dir");
+            assertThat(response.at("/error/message").asText()).contains("workingDir");
         }
 
         @Test
@@ -199,7 +199,7 @@ class JsonRpcServerTest {
 
             ApplyCall call = (ApplyCall) backend.calls.get(0);
             assertThat(response.at("/result/dryRun").asBoolean()).isTrue();
-            assertThat(call.workingDir()).isEqualTo(dirA.toRealPath());
+            assertThat(call.workingDir()).isEqualTo(dirA.toAbsolutePath());
             assertThat(call.allow()).containsExactly("npm test");
             assertThat(call.timeoutSeconds()).isEqualTo(5);
             assertThat(call.delimiters()).isEqualTo(new Delimiters("@[[", "]]@"));
@@ -228,10 +228,17 @@ class JsonRpcServerTest {
         }
 
         @Test
+        void serve_applyToMissingDir_reachesBackendWhichCreatesIt() {
+            JsonNode response = client.call(1, "apply", apply(tmp.resolve("new/dir"), "fresh"));
+
+            assertThat(response.at("/result/answer").asText()).isEqualTo("fresh");
+        }
+
+        @Test
         void serve_relativeWorkingDir_resolvesAgainstServerDir() throws IOException {
             client.call(1, "undo", Map.of("workingDir", "b", "force", true));
 
-            assertThat(backend.calls).contains("undo:" + dirB.toRealPath() + ":true");
+            assertThat(backend.calls).contains("undo:" + dirB.toAbsolutePath() + ":true");
         }
     }
 
@@ -322,7 +329,8 @@ class JsonRpcServerTest {
         @Override
         public Object apply(ApplyCall call) throws InterruptedException {
             AtomicInteger running =
-                    runningPerDir.computeIfAbsent(call.workingDir(), d -> new AtomicInteger());
+                    runningPerDir.computeIfAbsent(
+                            real(call.workingDir()), d -> new AtomicInteger());
             maxConcurrentPerDir.accumulateAndGet(running.incrementAndGet(), Math::max);
             try {
                 if (call.answer().equals("block")) {
@@ -350,6 +358,14 @@ class JsonRpcServerTest {
         @Override
         public void close() {
             closed = true;
+        }
+
+        private static Path real(Path dir) {
+            try {
+                return dir.toRealPath();
+            } catch (IOException e) {
+                return dir;
+            }
         }
 
         void awaitBlocked(int n) {

@@ -63,4 +63,35 @@ class ServeProcessTest {
         }
         assertThat(Files.exists(tmp.resolve(".csl"))).isFalse();
     }
+
+    @Test
+    void parse_validAndBrokenAnswers_returnsTheParseJsonDocuments() throws Exception {
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            JsonNode ok =
+                    serve.client.call(
+                            1,
+                            "parse",
+                            Map.of("answer", "<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n"));
+            JsonNode broken = serve.client.call(2, "parse", Map.of("answer", "<---WRITE--->\nx"));
+            JsonNode custom =
+                    serve.client.call(
+                            3,
+                            "parse",
+                            Map.of(
+                                    "answer",
+                                    "@[[RUN]]@\nls\n@[[END]]@",
+                                    "startDelimiter",
+                                    "@[[",
+                                    "endDelimiter",
+                                    "]]@"));
+
+            assertThat(ok.at("/result/ok").asBoolean()).isTrue();
+            assertThat(ok.at("/result/ast/0/type").asText()).isEqualTo("WRITE");
+            assertThat(ok.at("/result/ast/0/content").asText()).isEqualTo("hi");
+            assertThat(broken.at("/result/ok").asBoolean()).isFalse();
+            assertThat(broken.at("/result/syntaxErrors/0/error").asText())
+                    .isEqualTo("Line 1: Unterminated WRITE operation");
+            assertThat(custom.at("/result/ast/0/type").asText()).isEqualTo("RUN");
+        }
+    }
 }

@@ -127,6 +127,7 @@ final class TreeBuilder {
         liveMarker(open);
         List<Operation> operations = new ArrayList<>();
         boolean lastRanToEnd = false;
+        boolean nested = false;
         for (TasksItemContext item : tasks.tasksBody().tasksItem()) {
             lastRanToEnd = false;
             if (item.operation() != null) {
@@ -135,12 +136,14 @@ final class TreeBuilder {
                 addIfComplete(operations, operation);
             } else if (item.nestedTasks() != null) {
                 lastRanToEnd = nestedTasks(item.nestedTasks());
+                nested = true;
             } else if (item.misplaced() != null) {
                 misplaced(item.misplaced());
             }
         }
         if (tasks.END() == null) {
-            if (!lastRanToEnd) {
+            // A nested TASKS (already reported) may have taken this block's END: one mistake.
+            if (!lastRanToEnd && !nested) {
                 diagnostics.unterminated(
                         open.getLine(), "TASKS", diagnostics.closeHint("TASKS", 0), 0);
             }
