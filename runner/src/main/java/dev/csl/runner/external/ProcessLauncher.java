@@ -67,6 +67,17 @@ public final class ProcessLauncher {
      */
     public CommandOutcome run(
             String display, List<String> argv, Path cwd, int timeoutSeconds, byte[] stdin) {
+        return run(display, argv, cwd, timeoutSeconds, stdin, Map.of());
+    }
+
+    /** As {@link #run(String, List, Path, int, byte[])}, with extra environment variables. */
+    public CommandOutcome run(
+            String display,
+            List<String> argv,
+            Path cwd,
+            int timeoutSeconds,
+            byte[] stdin,
+            Map<String, String> environment) {
         if (timeoutSeconds <= 0) {
             throw new IllegalArgumentException("timeout must be positive");
         }
@@ -86,6 +97,7 @@ public final class ProcessLauncher {
         Process process;
         try {
             ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
+            builder.environment().putAll(environment);
             if (stdin == null) {
                 builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             }

@@ -1,0 +1,158 @@
+package dev.csl.runner.approval;
+
+import dev.csl.runner.Prompter;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.RunnerConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Decides whether an external command may run (SPEC §2.4, kind 3), for one apply: blocked entries
+ * win over everything; then {@code --yes}, {@code --allow}, the allowed entries of {@code
+ * .csl/commands.json}, and finally the person at the terminal, if there is one. "Always" and
+ * "never" answers are written to commands.json; "yes" and "no" hold for this apply.
+ *
+ * <p>Not thread-safe: one instance serves the RUN blocks of one apply, which run in order.
+ */
+public final class Approvals {
+    private final Path workingDir;
+    private final List<String> allowedOnce;
+    private final boolean approveAll;
+    private final Prompter prompter;
+    private final Map<String, Prompter.Answer> answers = new HashMap<>();
+    private CommandsFile file;
+    private String fileProblem;
+
+    public Approvals(RunnerConfig config) {
+        this.workingDir = config.workingDir();
+        this.allowedOnce = config.allowed();
+        this.approveAll = config.approveAll();
+        this.prompter = config.prompter();
+    }
+
+    /** Decides about {@code argv}, asking the prompter at most once per command and apply. */
+    public Approval decide(List<String> argv) {
+        String command = String.join(" ", argv);
+        CommandsFile current = file();
+        if (current == null) {
+            return Approval.refused(
+                    new RunFailure(
+                            "command_not_approved",
+                            "'" + command + "' was not run: " + fileProblem,
+                            "fix "
+                                    + CommandsFile.RELATIVE_PATH
+                                    + " (or delete it and approve again with csl allow)",
+                            Map.of("command", command)));
+        }
+        Optional<String> blocker = current.blockedBy(argv);
+        if (blocker.isPresent()) {
+            return Approval.refused(blocked(command, blocker.get()));
+        }
+        boolean network = current.networkFor(argv);
+        if (approveAll) {
+            return Approval.granted("--yes", network);
+        }
+        Optional<String> once = CommandsFile.firstMatch(allowedOnce, argv);
+        if (once.isPresent()) {
+            return Approval.granted("--allow " + once.get(), network);
+        }
+        Optional<String> allowed = current.allowedBy(argv);
+        if (allowed.isPresent()) {
+            return Approval.granted(CommandsFile.RELATIVE_PATH + ": " + allowed.get(), network);
+        }
+        if (prompter == null) {
+            return Approval.refused(notApproved(command, false));
+        }
+        Prompter.Answer answer = answers.computeIfAbsent(command, prompter::ask);
+        switch (answer) {
+            case YES:
+                return Approval.granted("prompt", network);
+            case ALWAYS:
+                RunFailure saveProblem = persist(current.allow(command, false), command);
+                return saveProblem == null
+                        ? Approval.granted("prompt (always)", network)
+                        : Approval.refused(saveProblem);
+            case NEVER:
+                RunFailure blockProblem = persist(current.block(command), command);
+                return Approval.refused(
+                        blockProblem != null ? blockProblem : blocked(command, command));
+            case NO:
+            default:
+                return Approval.refused(notApproved(command, true));
+        }
+    }
+
+    private CommandsFile file() {
+        if (file == null && fileProblem == null) {
+            try {
+                file = CommandsFile.load(workingDir);
+            } catch (IOException e) {
+                fileProblem = e.getMessage();
+            }
+        }
+        return file;
+    }
+
+    private RunFailure persist(CommandsFile changed, String command) {
+        try {
+            changed.save(workingDir);
+            file = changed;
+            return null;
+        } catch (IOException e) {
+            return new RunFailure(
+                    "command_not_approved",
+                    "'"
+                            + command
+                            + "' was not run: the answer could not be saved to "
+                            + CommandsFile.RELATIVE_PATH
+                            + " ("
+                            + e.getMessage()
+                            + ")",
+                    "check that " + CommandsFile.RELATIVE_PATH + " is writable",
+                    Map.of("command", command));
+        }
+    }
+
+    static RunFailure notApproved(String command, boolean declined) {
+        String quoted = shellQuote(command);
+        return new RunFailure(
+                "command_not_approved",
+                declined
+                        ? "'" + command + "' was not run: the user declined it"
+                        : "'" + command + "' is not approved to run in this project",
+                declined
+                        ? "do the task without this command, or ask the user to approve it"
+                        : "approve it with `csl allow "
+                                + quoted
+                                + "` (saved in "
+                                + CommandsFile.RELATIVE_PATH
+                                + "), or for one apply with `--allow "
+                                + quoted
+                                + "`, then apply again",
+                Map.of("command", command));
+    }
+
+    static RunFailure blocked(String command, String entry) {
+        return new RunFailure(
+                "command_blocked",
+                "'"
+                        + command
+                        + "' is blocked in this project by the entry '"
+                        + entry
+                        + "' of "
+                        + CommandsFile.RELATIVE_PATH,
+                "do the task another way; only the user can unblock it (csl allow, or edit "
+                        + CommandsFile.RELATIVE_PATH
+                        + ")",
+                Map.of("command", command, "blockedBy", entry));
+    }
+
+    /** Quotes a command for a POSIX shell, the way a user would paste it after csl allow. */
+    static String shellQuote(String command) {
+        return "'" + command.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,194 @@
+package dev.csl.runner.approval;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The approvals of one project, {@code .csl/commands.json}: {@code {"allowed": [...], "blocked":
+ * [...], "network": [...]}}. {@code network} lists the commands that keep network access inside the
+ * sandbox (they must also be approved). A missing file means no approvals. Unknown fields are kept
+ * when the file is rewritten.
+ */
+public record CommandsFile(
+        List<String> allowed, List<String> blocked, List<String> network, ObjectNode rest) {
+    public static final String RELATIVE_PATH = ".csl/commands.json";
+
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public CommandsFile {
+        allowed = List.copyOf(allowed);
+        blocked = List.copyOf(blocked);
+        network = List.copyOf(network);
+        rest = rest == null ? JSON.createObjectNode() : rest.deepCopy();
+    }
+
+    /** Other fields of the file, kept as they were (a copy). */
+    @Override
+    public ObjectNode rest() {
+        return rest.deepCopy();
+    }
+
+    public static CommandsFile empty() {
+        return new CommandsFile(List.of(), List.of(), List.of(), null);
+    }
+
+    /** Where the file of {@code workingDir} lives. */
+    public static Path location(Path workingDir) {
+        return workingDir.resolve(RELATIVE_PATH);
+    }
+
+    /**
+     * Reads the file of {@code workingDir}; a missing file is {@link #empty()}.
+     *
+     * @throws IOException with a one-line message when it cannot be read or is not the expected
+     *     JSON
+     */
+    public static CommandsFile load(Path workingDir) throws IOException {
+        Path file = location(workingDir);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return empty();
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IOException(
+                    RELATIVE_PATH + " is not valid JSON (" + e.getOriginalMessage() + ")");
+        }
+        if (root == null || !root.isObject()) {
+            throw new IOException(RELATIVE_PATH + " must hold a JSON object");
+        }
+        ObjectNode rest = ((ObjectNode) root).deepCopy();
+        List<String> allowed = strings(rest.remove("allowed"), "allowed");
+        List<String> blocked = strings(rest.remove("blocked"), "blocked");
+        List<String> network = strings(rest.remove("network"), "network");
+        return new CommandsFile(allowed, blocked, network, rest);
+    }
+
+    private static List<String> strings(JsonNode node, String field) throws IOException {
+        List<String> values = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return values;
+        }
+        if (!node.isArray()) {
+            throw new IOException(RELATIVE_PATH + ": \"" + field + "\" must be a list of strings");
+        }
+        for (JsonNode element : node) {
+            if (!element.isTextual()) {
+                throw new IOException(
+                        RELATIVE_PATH + ": \"" + field + "\" must be a list of strings");
+            }
+            values.add(element.asText());
+        }
+        return values;
+    }
+
+    /**
+     * Writes the file atomically (temporary file next to it, then rename). csl writes its own
+     * {@code .csl} directly: the protected-path rule is for the content of answers.
+     */
+    public void save(Path workingDir) throws IOException {
+        Path file = location(workingDir);
+        Files.createDirectories(file.getParent());
+        ObjectNode root = JSON.createObjectNode();
+        root.set("allowed", array(allowed));
+        root.set("blocked", array(blocked));
+        if (!network.isEmpty()) {
+            root.set("network", array(network));
+        }
+        root.setAll(rest);
+        byte[] bytes = (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
+        Path temp = Files.createTempFile(file.getParent(), ".commands", ".tmp");
+        try {
+            Files.write(temp, bytes);
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static ArrayNode array(List<String> values) {
+        ArrayNode array = JSON.createArrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+
+    /** The first blocked entry matching {@code argv}. */
+    public Optional<String> blockedBy(List<String> argv) {
+        return firstMatch(blocked, argv);
+    }
+
+    /** The first allowed entry matching {@code argv}. */
+    public Optional<String> allowedBy(List<String> argv) {
+        return firstMatch(allowed, argv);
+    }
+
+    public boolean networkFor(List<String> argv) {
+        return firstMatch(network, argv).isPresent();
+    }
+
+    static Optional<String> firstMatch(List<String> entries, List<String> argv) {
+        return entries.stream()
+                .filter(entry -> CommandPattern.parse(entry).matches(argv))
+                .findFirst();
+    }
+
+    /** This file with {@code entry} allowed (and no longer blocked), with network if asked. */
+    public CommandsFile allow(String entry, boolean withNetwork) {
+        String canonical = CommandPattern.canonical(entry);
+        List<String> newNetwork = without(network, canonical);
+        if (withNetwork) {
+            newNetwork.add(canonical);
+        }
+        return new CommandsFile(
+                with(allowed, canonical), without(blocked, canonical), newNetwork, rest);
+    }
+
+    /** This file with {@code entry} blocked (and no longer allowed). */
+    public CommandsFile block(String entry) {
+        String canonical = CommandPattern.canonical(entry);
+        return new CommandsFile(
+                without(allowed, canonical),
+                with(blocked, canonical),
+                without(network, canonical),
+                rest);
+    }
+
+    private static List<String> with(List<String> entries, String entry) {
+        List<String> result = without(entries, entry);
+        result.add(entry);
+        return result;
+    }
+
+    private static List<String> without(List<String> entries, String entry) {
+        List<String> result = new ArrayList<>();
+        for (String existing : entries) {
+            if (!CommandPattern.canonical(existing).equals(entry)) {
+                result.add(existing);
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.csl.runner.external;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.CommandResult;
+import dev.csl.runner.ExternalCommands;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.RunOutcome;
+import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.approval.Approval;
+import dev.csl.runner.approval.Approvals;
+import dev.csl.runner.node.NodeRunner;
+import dev.csl.runner.sandbox.Sandbox;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@link ExternalCommands} of one apply: approval, operand guard and existence checks before
+ * anything runs, then each command in the OS sandbox (when there is one) through the {@link
+ * ProcessLauncher}. Not thread-safe: the RUN blocks of one apply run in order.
+ */
+final class SandboxedCommands implements ExternalCommands {
+    private final RunnerConfig config;
+    private final Sandbox sandbox;
+    private final ProcessLauncher launcher;
+    private final GuardOpener guardOpener;
+    private final Approvals approvals;
+    private final NodeRunner node;
+    private final Map<List<String>, Boolean> network = new HashMap<>();
+    private OperandGuard operands;
+
+    SandboxedCommands(
+            RunnerConfig config,
+            Sandbox sandbox,
+            ProcessLauncher launcher,
+            GuardOpener guardOpener) {
+        this.config = config;
+        this.sandbox = sandbox;
+        this.launcher = launcher;
+        this.guardOpener = guardOpener;
+        this.approvals = new Approvals(config);
+        this.node = new NodeRunner(config.workingDir(), sandbox, launcher);
+    }
+
+    @Override
+    public RunFailure check(List<String> argv, Path dir) {
+        if (argv.isEmpty()) {
+            throw new IllegalArgumentException("empty command");
+        }
+        String display = String.join(" ", argv);
+        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        if (refusal != null) {
+            return refusal;
+        }
+        if (ProcessLauncher.findProgram(argv.get(0), dir).isEmpty()) {
+            return ProcessLauncher.notFound(display, argv.get(0));
+        }
+        RunFailure operandRefusal = checkOperands(argv, dir);
+        if (operandRefusal != null) {
+            return operandRefusal;
+        }
+        Approval approval = approvals.decide(argv);
+        if (!approval.approved()) {
+            return approval.failure();
+        }
+        network.put(List.copyOf(argv), approval.network());
+        return null;
+    }
+
+    @Override
+    public CommandOutcome run(List<String> argv, Path dir, int timeoutSeconds) {
+        String display = String.join(" ", argv);
+        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        if (refusal != null) {
+            return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
+        }
+        Optional<Path> program = ProcessLauncher.findProgram(argv.get(0), dir);
+        if (program.isEmpty()) {
+            return new CommandOutcome(
+                    new CommandResult(display, -1, "", "", 0),
+                    ProcessLauncher.notFound(display, argv.get(0)));
+        }
+        List<String> command = new ArrayList<>(argv);
+        command.set(0, program.get().toString());
+        boolean withNetwork = network.getOrDefault(argv, false);
+        List<String> wrapped = sandbox.wrap(command, config.workingDir(), dir, withNetwork);
+        return launcher.run(display, wrapped, dir, timeoutSeconds);
+    }
+
+    @Override
+    public RunOutcome runNode(String program, Path dir, int timeoutSeconds) {
+        return node.run(program, dir, timeoutSeconds);
+    }
+
+    @Override
+    public String sandboxLayer() {
+        return sandbox.layer();
+    }
+
+    private RunFailure checkOperands(List<String> argv, Path dir) {
+        if (operands == null) {
+            try {
+                operands = new OperandGuard(guardOpener.open(config.workingDir()));
+            } catch (IOException e) {
+                return new RunFailure(
+                        "io_error",
+                        "the working directory could not be opened: " + e.getMessage(),
+                        "check that the working directory exists and is readable",
+                        Map.of());
+            }
+        }
+        return operands.check(argv, dir);
+    }
+}

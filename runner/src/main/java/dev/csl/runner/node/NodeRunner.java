@@ -1,0 +1,177 @@
+package dev.csl.runner.node;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.CommandResult;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.RunOutcome;
+import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.sandbox.Sandbox;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a {@code lang="node"} block: the program is fed to {@code node -} on stdin (so relative
+ * {@code require} and {@code import} resolve against the RUN directory), with the guarded-fs
+ * preload, Node's permission model confining reads and writes to the working directory (no child
+ * processes, no workers), inside the OS sandbox when there is one.
+ */
+public final class NodeRunner {
+    private static final String PRELOAD = "preload.cjs";
+    private static final Pattern REFUSAL = Pattern.compile("CslRefusal: ([a-z_]+): (.*)");
+
+    private final Path workingDir;
+    private final Sandbox sandbox;
+    private final ProcessLauncher launcher;
+    private final Function<Path, Optional<Path>> findNode;
+    private NodeVersion version;
+
+    public NodeRunner(Path workingDir, Sandbox sandbox, ProcessLauncher launcher) {
+        this(workingDir, sandbox, launcher, dir -> ProcessLauncher.findProgram("node", dir));
+    }
+
+    /** With another way to find {@code node} (tests simulate a machine without it). */
+    NodeRunner(
+            Path workingDir,
+            Sandbox sandbox,
+            ProcessLauncher launcher,
+            Function<Path, Optional<Path>> findNode) {
+        this.workingDir = workingDir;
+        this.sandbox = sandbox;
+        this.launcher = launcher;
+        this.findNode = findNode;
+    }
+
+    /** Runs {@code program} in {@code dir} (already checked to be inside the working directory). */
+    public RunOutcome run(String program, Path dir, int timeoutSeconds) {
+        NodeProgram parsed = NodeProgram.of(program);
+        String display =
+                "node ("
+                        + (parsed.module() ? "ES module" : "CommonJS")
+                        + ", "
+                        + parsed.lines()
+                        + (parsed.lines() == 1 ? " line)" : " lines)");
+        RunFailure refusal = sandbox.refusal("the Node.js program");
+        if (refusal != null) {
+            return new RunOutcome(List.of(), refusal, sandbox.layer(), false);
+        }
+        Optional<Path> node = findNode.apply(dir);
+        if (node.isEmpty()) {
+            return new RunOutcome(List.of(), unavailable(), sandbox.layer(), false);
+        }
+        if (version == null) {
+            version = NodeVersion.of(node.get());
+        }
+        Path preloadDir = null;
+        try {
+            preloadDir = Files.createTempDirectory("csl-node-");
+            Path preload = preloadDir.resolve(PRELOAD);
+            try (InputStream in = NodeRunner.class.getResourceAsStream(PRELOAD)) {
+                Files.copy(in, preload);
+            }
+            Path realRoot = workingDir.toRealPath();
+            List<String> argv = command(node.get(), realRoot, preloadDir.toRealPath(), parsed);
+            List<String> wrapped =
+                    sandbox.wrap(argv, realRoot, dir, false, List.of(preloadDir.toRealPath()));
+            CommandOutcome outcome =
+                    launcher.run(
+                            display,
+                            wrapped,
+                            dir,
+                            timeoutSeconds,
+                            parsed.source().getBytes(StandardCharsets.UTF_8),
+                            Map.of("CSL_ROOT", realRoot.toString()));
+            return new RunOutcome(
+                    List.of(outcome.result()), explain(outcome), sandbox.layer(), true);
+        } catch (IOException e) {
+            return new RunOutcome(
+                    List.of(new CommandResult(display, -1, "", "", 0)),
+                    new RunFailure(
+                            "io_error",
+                            "the Node.js program could not be prepared: " + e.getMessage(),
+                            "check that the temporary directory is writable",
+                            Map.of()),
+                    sandbox.layer(),
+                    false);
+        } finally {
+            deleteQuietly(preloadDir);
+        }
+    }
+
+    private List<String> command(Path node, Path realRoot, Path preloadDir, NodeProgram program) {
+        List<String> argv = new ArrayList<>();
+        argv.add(node.toString());
+        if (version.permissionFlag() != null) {
+            argv.add(version.permissionFlag());
+            Set<String> readable = new LinkedHashSet<>();
+            readable.add(realRoot.toString());
+            readable.add(workingDir.toAbsolutePath().normalize().toString());
+            readable.add(preloadDir.toString());
+            for (String path : readable) {
+                argv.add("--allow-fs-read=" + path);
+            }
+            argv.add("--allow-fs-write=" + realRoot);
+        }
+        argv.add(version.quietPermissionWarning());
+        argv.add("--require");
+        argv.add(preloadDir.resolve(PRELOAD).toString());
+        if (program.module()) {
+            argv.add("--input-type=module");
+        }
+        argv.add("-");
+        return argv;
+    }
+
+    /** A script that died of a guard refusal fails with the refusal's code, not just exit 1. */
+    static RunFailure explain(CommandOutcome outcome) {
+        RunFailure failure = outcome.failure();
+        if (failure == null || !failure.code().equals("command_failed")) {
+            return failure;
+        }
+        Matcher refusal = REFUSAL.matcher(outcome.result().stderr());
+        if (!refusal.find()) {
+            return failure;
+        }
+        String code = refusal.group(1);
+        return new RunFailure(
+                code,
+                "the Node.js program was stopped: " + refusal.group(2),
+                code.equals("command_not_allowed")
+                        ? "run other programs as lines of a RUN block without lang, not from Node"
+                        : "use paths inside the working directory; relative paths start at the"
+                                + " RUN dir",
+                failure.details());
+    }
+
+    static RunFailure unavailable() {
+        return new RunFailure(
+                "node_unavailable",
+                "Node.js is not installed on this machine (no 'node' on PATH)",
+                "install Node.js 20 or later so that 'node' is on PATH, or write the step as"
+                        + " RUN commands without lang=\"node\"",
+                Map.of());
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(dir.resolve(PRELOAD));
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // A leftover file in the temporary directory harms nobody.
+        }
+    }
+}

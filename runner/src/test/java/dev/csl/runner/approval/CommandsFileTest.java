@@ -1,0 +1,60 @@
+package dev.csl.runner.approval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandsFileTest {
+    @TempDir Path wd;
+
+    @Test
+    void load_missingFile_isEmpty() throws IOException {
+        assertThat(CommandsFile.load(wd)).isEqualTo(CommandsFile.empty());
+    }
+
+    @Test
+    void allow_thenSave_roundTripsCanonicalEntry() throws IOException {
+        CommandsFile.empty().allow("  npm   run  * ", false).allow("npm test", true).save(wd);
+
+        CommandsFile loaded = CommandsFile.load(wd);
+
+        assertThat(loaded.allowed()).containsExactly("npm run *", "npm test");
+        assertThat(loaded.network()).containsExactly("npm test");
+        assertThat(loaded.allowedBy(List.of("npm", "run", "build"))).contains("npm run *");
+        assertThat(loaded.networkFor(List.of("npm", "test"))).isTrue();
+        assertThat(loaded.networkFor(List.of("npm", "run", "x"))).isFalse();
+    }
+
+    @Test
+    void block_removesAllowedEntryAndAllowRemovesBlockedOne() {
+        CommandsFile blocked = CommandsFile.empty().allow("make", false).block("make");
+        CommandsFile allowedAgain = blocked.allow("make", false);
+
+        assertThat(blocked.allowed()).isEmpty();
+        assertThat(blocked.blocked()).containsExactly("make");
+        assertThat(allowedAgain.blocked()).isEmpty();
+        assertThat(allowedAgain.allowed()).containsExactly("make");
+    }
+
+    @Test
+    void matches_loneStar_matchesEveryCommand() {
+        CommandsFile file = CommandsFile.empty().block("*");
+
+        assertThat(file.blockedBy(List.of("anything", "at", "all"))).contains("*");
+    }
+
+    @Test
+    void load_wrongShape_refusedWithOneLineMessage() throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(wd.resolve(".csl/commands.json"), "{\"allowed\": \"npm test\"}");
+
+        assertThatThrownBy(() -> CommandsFile.load(wd))
+                .hasMessage(".csl/commands.json: \"allowed\" must be a list of strings");
+    }
+}

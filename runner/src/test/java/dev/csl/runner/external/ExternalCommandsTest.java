@@ -1,0 +1,343 @@
+package dev.csl.runner.external;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.ExternalCommands;
+import dev.csl.runner.Prompter;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.SandboxMode;
+import dev.csl.runner.sandbox.SandboxProbe;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Approval flows end to end: commands.json, --allow, --yes, a prompter; real processes. */
+class ExternalCommandsTest {
+    @TempDir Path wd;
+
+    private final List<String> asked = new ArrayList<>();
+
+    private ExternalCommands commands(List<String> allowOnce, boolean yes, Prompter prompter) {
+        return ExternalCommandsFactory.create(
+                new RunnerConfig(
+                        wd,
+                        RunnerConfig.DEFAULT_TIMEOUT_SECONDS,
+                        RunnerConfig.DEFAULT_OUTPUT_CAP,
+                        SandboxMode.AUTO,
+                        allowOnce,
+                        yes,
+                        prompter));
+    }
+
+    private ExternalCommands commands() {
+        return commands(List.of(), false, null);
+    }
+
+    private Prompter answering(Prompter.Answer answer) {
+        return command -> {
+            asked.add(command);
+            return answer;
+        };
+    }
+
+    private void commandsJson(String json) throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(wd.resolve(".csl/commands.json"), json);
+    }
+
+    private String commandsJson() throws IOException {
+        return Files.readString(wd.resolve(".csl/commands.json"));
+    }
+
+    @Nested
+    class NotApproved {
+        @Test
+        void check_unknownCommand_notApprovedWithTheExactWayToApprove() {
+            RunFailure failure = commands().check(List.of("printf", "ok"), wd);
+
+            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.message())
+                    .isEqualTo("'printf ok' is not approved to run in this project");
+            assertThat(failure.hint())
+                    .contains("csl allow 'printf ok'")
+                    .contains("--allow 'printf ok'");
+            assertThat(wd.resolve(".csl")).doesNotExist();
+        }
+
+        @Test
+        void check_missingProgram_commandNotFoundWithoutAsking() {
+            RunFailure failure =
+                    commands(List.of(), false, answering(Prompter.Answer.YES))
+                            .check(List.of("no-such-program-csl", "x"), wd);
+
+            assertThat(failure.code()).isEqualTo("command_not_found");
+            assertThat(failure.message()).contains("'no-such-program-csl'");
+            assertThat(asked).isEmpty();
+        }
+
+        @Test
+        void check_malformedCommandsJson_refusedNamingTheFile() throws IOException {
+            commandsJson("{\"allowed\": [\"printf ok\"");
+
+            RunFailure failure = commands().check(List.of("printf", "ok"), wd);
+
+            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.message()).contains(".csl/commands.json is not valid JSON");
+        }
+    }
+
+    @Nested
+    class CommandsFile {
+        @Test
+        void check_exactEntry_approvedAndRunsWithOutput() throws IOException {
+            commandsJson("{\"allowed\": [\"printf ok\"], \"blocked\": []}");
+            ExternalCommands external = commands();
+
+            assertThat(external.check(List.of("printf", "ok"), wd)).isNull();
+            CommandOutcome outcome = external.run(List.of("printf", "ok"), wd, 10);
+
+            assertThat(outcome.ok()).isTrue();
+            assertThat(outcome.result().stdout()).isEqualTo("ok");
+            assertThat(external.check(List.of("printf", "ok", "more"), wd).code())
+                    .isEqualTo("command_not_approved");
+        }
+
+        @Test
+        void check_prefixEntry_matchesPrefixAndLongerButNotOtherWords() throws IOException {
+            commandsJson("{\"allowed\": [\"printf a *\"]}");
+            ExternalCommands external = commands();
+
+            assertThat(external.check(List.of("printf", "a"), wd)).isNull();
+            assertThat(external.check(List.of("printf", "a", "b", "c"), wd)).isNull();
+            assertThat(external.check(List.of("printf", "ab"), wd).code())
+                    .isEqualTo("command_not_approved");
+            assertThat(external.check(List.of("printf", "b", "a"), wd).code())
+                    .isEqualTo("command_not_approved");
+        }
+
+        @Test
+        void check_blockedBeatsAllowedFlagAndYes() throws IOException {
+            commandsJson("{\"allowed\": [\"printf *\"], \"blocked\": [\"printf secret *\"]}");
+
+            for (ExternalCommands external :
+                    List.of(
+                            commands(),
+                            commands(List.of("printf secret"), false, null),
+                            commands(List.of(), true, answering(Prompter.Answer.YES)))) {
+                RunFailure failure = external.check(List.of("printf", "secret"), wd);
+                assertThat(failure.code()).isEqualTo("command_blocked");
+                assertThat(failure.message())
+                        .isEqualTo(
+                                "'printf secret' is blocked in this project by the entry"
+                                        + " 'printf secret *' of .csl/commands.json");
+                assertThat(external.check(List.of("printf", "public"), wd)).isNull();
+            }
+            assertThat(asked).isEmpty();
+        }
+    }
+
+    @Nested
+    class Flags {
+        @Test
+        void check_allowFlag_approvesForThisApplyOnlyAndWritesNothing() {
+            ExternalCommands once = commands(List.of("printf ok"), false, null);
+
+            assertThat(once.check(List.of("printf", "ok"), wd)).isNull();
+            assertThat(commands().check(List.of("printf", "ok"), wd).code())
+                    .isEqualTo("command_not_approved");
+            assertThat(wd.resolve(".csl")).doesNotExist();
+        }
+
+        @Test
+        void check_allowFlagWithPattern_approvesMatchingCommands() {
+            ExternalCommands once = commands(List.of("printf *"), false, null);
+
+            assertThat(once.check(List.of("printf", "x", "y"), wd)).isNull();
+            assertThat(once.check(List.of("true"), wd).code()).isEqualTo("command_not_approved");
+        }
+
+        @Test
+        void check_yes_approvesEverythingNotBlocked() {
+            ExternalCommands all = commands(List.of(), true, null);
+
+            assertThat(all.check(List.of("true"), wd)).isNull();
+            assertThat(all.check(List.of("printf", "z"), wd)).isNull();
+        }
+    }
+
+    @Nested
+    class Prompt {
+        @Test
+        void check_answeredYes_approvedOnceAskedOncePerCommandNothingSaved() {
+            ExternalCommands external = commands(List.of(), false, answering(Prompter.Answer.YES));
+
+            assertThat(external.check(List.of("printf", "ok"), wd)).isNull();
+            assertThat(external.check(List.of("printf", "ok"), wd)).isNull();
+
+            assertThat(asked).containsExactly("printf ok");
+            assertThat(wd.resolve(".csl/commands.json")).doesNotExist();
+        }
+
+        @Test
+        void check_answeredNo_notApprovedAsDeclined() {
+            RunFailure failure =
+                    commands(List.of(), false, answering(Prompter.Answer.NO))
+                            .check(List.of("printf", "ok"), wd);
+
+            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.message())
+                    .isEqualTo("'printf ok' was not run: the user declined it");
+        }
+
+        @Test
+        void check_answeredAlways_savedAsAllowedForLaterApplies() throws IOException {
+            commandsJson("{\"allowed\": [\"true\"], \"blocked\": [], \"note\": \"kept\"}");
+
+            assertThat(
+                            commands(List.of(), false, answering(Prompter.Answer.ALWAYS))
+                                    .check(List.of("printf", "ok"), wd))
+                    .isNull();
+
+            assertThat(commandsJson())
+                    .contains("\"allowed\" : [ \"true\", \"printf ok\" ]")
+                    .contains("\"note\" : \"kept\"");
+            assertThat(commands().check(List.of("printf", "ok"), wd)).isNull();
+        }
+
+        @Test
+        void check_answeredNever_savedAsBlockedAndRefused() throws IOException {
+            RunFailure failure =
+                    commands(List.of(), false, answering(Prompter.Answer.NEVER))
+                            .check(List.of("printf", "ok"), wd);
+
+            assertThat(failure.code()).isEqualTo("command_blocked");
+            assertThat(commandsJson()).contains("\"blocked\" : [ \"printf ok\" ]");
+            assertThat(commands(List.of(), true, null).check(List.of("printf", "ok"), wd).code())
+                    .isEqualTo("command_blocked");
+        }
+    }
+
+    @Nested
+    class Operands {
+        @Test
+        void check_operandLeavingWorkingDir_pathEscapeNamingPathAndRoot() throws IOException {
+            RunFailure failure =
+                    commands(List.of(), true, null).check(List.of("sort", "../outside.txt"), wd);
+
+            assertThat(failure.code()).isEqualTo("path_escape");
+            assertThat(failure.message())
+                    .contains("../outside.txt")
+                    .contains(wd.toRealPath().toString());
+            assertThat(failure.details()).containsEntry("path", "../outside.txt");
+        }
+
+        @Test
+        void check_optionValueAbsoluteOutside_pathEscape() {
+            RunFailure failure =
+                    commands(List.of(), true, null)
+                            .check(List.of("sort", "--output=/etc/passwd", "x"), wd);
+
+            assertThat(failure.code()).isEqualTo("path_escape");
+        }
+
+        @Test
+        void check_tildeOperand_invalidPath() {
+            RunFailure failure =
+                    commands(List.of(), true, null).check(List.of("sort", "~/notes.txt"), wd);
+
+            assertThat(failure.code()).isEqualTo("invalid_path");
+        }
+
+        @Test
+        void check_insideOperandsUrlsAndInlineCode_approved() throws IOException {
+            Files.createDirectories(wd.resolve("src"));
+            ExternalCommands all = commands(List.of(), true, null);
+
+            assertThat(all.check(List.of("sort", "src/a.txt", "./b", wd + "/c"), wd)).isNull();
+            assertThat(all.check(List.of("printf", "https://example.com/x/y"), wd)).isNull();
+            assertThat(all.check(List.of("printf", "print('/etc/x') # a / b"), wd)).isNull();
+        }
+
+        @Test
+        void check_programByRelativePathOutside_pathEscape() throws IOException {
+            String outsideTrue = wd.toRealPath().relativize(Path.of("/usr/bin/true")).toString();
+
+            RunFailure failure = commands(List.of(), true, null).check(List.of(outsideTrue), wd);
+
+            assertThat(failure.code()).isEqualTo("path_escape");
+        }
+
+        @Test
+        void check_programByAbsolutePathOrInside_approved() throws IOException {
+            Path script = Files.writeString(wd.resolve("run.sh"), "#!/bin/sh\necho fine\n");
+            script.toFile().setExecutable(true);
+            ExternalCommands all = commands(List.of(), true, null);
+
+            assertThat(all.check(List.of("/usr/bin/true"), wd)).isNull();
+            assertThat(all.check(List.of("./run.sh"), wd)).isNull();
+            assertThat(all.run(List.of("./run.sh"), wd, 10).result().stdout()).isEqualTo("fine\n");
+        }
+    }
+
+    @Nested
+    class Sandboxed {
+        @Test
+        void run_approvedCommandWritingOutside_failsAndOutsideUnchanged() throws IOException {
+            assumeTrue(SandboxProbe.machine().works(), SandboxProbe.machine().why());
+            Path outsideFile =
+                    Files.createTempFile(Path.of("target").toAbsolutePath(), "o", ".txt");
+            try {
+                Files.writeString(outsideFile, "original");
+                ExternalCommands all = commands(List.of(), true, null);
+
+                CommandOutcome outcome =
+                        all.run(List.of("cp", "/dev/null", outsideFile.toString()), wd, 10);
+
+                assertThat(all.sandboxLayer()).isEqualTo("bubblewrap");
+                assertThat(outcome.failure().code()).isEqualTo("command_failed");
+                assertThat(outcome.result().stderr()).contains("Read-only file system");
+                assertThat(Files.readString(outsideFile)).isEqualTo("original");
+            } finally {
+                Files.deleteIfExists(outsideFile);
+            }
+        }
+
+        @Test
+        void run_networkOnlyForCommandsApprovedWithNetwork() throws IOException {
+            assumeTrue(SandboxProbe.machine().works(), SandboxProbe.machine().why());
+            assumeTrue(ProcessLauncher.findProgram("node", wd).isPresent(), "node missing");
+            try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+                List<String> connect =
+                        List.of(
+                                "node",
+                                "-e",
+                                "require('net').connect("
+                                        + server.getLocalPort()
+                                        + ", '127.0.0.1').on('connect', () => process.exit(0))");
+                commandsJson("{\"allowed\": [\"node *\"], \"network\": [\"node -e *\"]}");
+                ExternalCommands withNetwork = commands();
+                assertThat(withNetwork.check(connect, wd)).isNull();
+                CommandOutcome online = withNetwork.run(connect, wd, 10);
+
+                commandsJson("{\"allowed\": [\"node *\"]}");
+                ExternalCommands offline = commands();
+                assertThat(offline.check(connect, wd)).isNull();
+                CommandOutcome refused = offline.run(connect, wd, 10);
+
+                assertThat(online.ok()).as(online.result().stderr()).isTrue();
+                assertThat(refused.failure().code()).isEqualTo("command_failed");
+                assertThat(refused.result().stderr()).contains("ECONNREFUSED");
+            }
+        }
+    }
+}
