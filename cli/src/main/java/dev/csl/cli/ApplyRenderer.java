@@ -204,10 +204,12 @@ final class ApplyRenderer {
         if ("match_count_mismatch".equals(e.code().wireName()) && d.containsKey("found")) {
             StringBuilder sb = new StringBuilder().append(d.get("found")).append(" matches");
             if (d.get("closest") instanceof Map<?, ?> closest) {
-                sb.append(", closest at lines ")
-                        .append(closest.get("startLine"))
-                        .append('-')
-                        .append(closest.get("endLine"))
+                Object from = closest.get("startLine");
+                Object to = closest.get("endLine");
+                sb.append(
+                                from.equals(to)
+                                        ? ", closest at line " + from
+                                        : ", closest at lines " + from + "-" + to)
                         .append(" …");
             } else if (d.get("lines") instanceof List<?> lines) {
                 sb.append(" at lines ")

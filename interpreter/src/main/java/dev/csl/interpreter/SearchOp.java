@@ -254,10 +254,8 @@ final class SearchOp {
             details.put("closest", regionJson(region));
             message.append('\n').append(describe(region, "pattern"));
             hint =
-                    "Copy the pattern exactly from lines "
-                            + region.startLine()
-                            + "-"
-                            + region.endLine()
+                    "Copy the pattern exactly from "
+                            + lineRange(region)
                             + " of the file (same whitespace and case), or read"
                             + " them first with RUN head -n "
                             + region.endLine()
