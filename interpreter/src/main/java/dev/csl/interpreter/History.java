@@ -98,6 +98,13 @@ final class History {
                 continue;
             }
             List<Entry> entries = read(dir, json);
+            if (entries.isEmpty()) {
+                // Killed before its first change: nothing to keep.
+                Snapshot.deleteTree(dir);
+                continue;
+            }
+            removeJournalTemporaries(dir);
+            removeJournalTemporaries(dir.resolve("blobs"));
             Set<Path> dirs = new LinkedHashSet<>();
             List<Path> paths = new ArrayList<>();
             for (Entry e : entries) {
@@ -111,6 +118,20 @@ final class History {
                 removeStaleTemporaries(d);
             }
             Journal.writeCommit(dir, root, paths, "interrupted", json);
+        }
+    }
+
+    /** Half-written journal files ({@code *.tmp}) of the killed apply. */
+    private static void removeJournalTemporaries(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        List<Path> temps = new ArrayList<>();
+        try (Stream<Path> list = Files.list(dir)) {
+            list.filter(p -> p.getFileName().toString().endsWith(".tmp")).forEach(temps::add);
+        }
+        for (Path p : temps) {
+            Files.deleteIfExists(p);
         }
     }
 

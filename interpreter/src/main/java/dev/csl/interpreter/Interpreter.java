@@ -96,6 +96,14 @@ public final class Interpreter {
                     ErrorCode.IO_ERROR,
                     "Could not open the working directory " + dir + ": " + e.getMessage(),
                     "Check that the directory exists and is readable.");
+        } catch (RuntimeException e) {
+            // A bug must not take down csl serve: it is reported as data like any failure.
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.IO_ERROR,
+                    "Internal error while applying: " + e,
+                    "Please report this; operations after the failure were not applied.");
         }
     }
 

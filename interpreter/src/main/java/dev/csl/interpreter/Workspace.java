@@ -112,33 +112,66 @@ final class Workspace {
         if (journal == null) {
             return;
         }
+        List<FileState> dirty = new ArrayList<>();
+        Map<Path, Snapshot> prior = new LinkedHashMap<>();
         for (FileState s : states.values()) {
             if (s.dirty()) {
-                save(s);
+                dirty.add(s);
+                if (!s.disk.exists()) {
+                    Path top = topMissingParent(s.resolved);
+                    if (top != null) {
+                        prior.put(top, Snapshot.ABSENT);
+                        if (tx != null) {
+                            tx.rememberDisk(top, Snapshot.ABSENT);
+                        }
+                    }
+                }
+                prior.put(s.resolved, null);
             }
         }
+        if (dirty.isEmpty()) {
+            return;
+        }
+        try {
+            journal.recordAll(prior);
+        } catch (IOException e) {
+            ErrorInfo error =
+                    ErrorInfo.of(
+                            ErrorCode.IO_ERROR,
+                            "Could not record the journal under .csl/history before saving: "
+                                    + e.getMessage()
+                                    + ". Nothing was saved.",
+                            "Make sure .csl/ in the working directory is writable.");
+            for (FileState s : dirty) {
+                fail(s, error);
+            }
+            return;
+        }
+        for (FileState s : dirty) {
+            save(s);
+        }
+    }
+
+    private void fail(FileState s, ErrorInfo error) {
+        for (String task : s.contributors) {
+            saveFailures.put(task, error);
+        }
+        s.current = s.disk;
+        s.contributors.clear();
     }
 
     private void save(FileState s) {
         try {
-            if (!s.disk.exists()) {
-                Path top = topMissingParent(s.resolved);
-                if (top != null) {
-                    journal.record(top, Snapshot.ABSENT);
-                    if (tx != null) {
-                        tx.rememberDisk(top, Snapshot.ABSENT);
-                    }
-                }
-            }
-            journal.record(s.resolved);
             if (s.current.exists()) {
                 files.writeAtomic(s.guardPath, s.current.bytes());
             } else if (s.disk.exists()) {
                 files.delete(s.guardPath);
             }
             s.disk = s.current;
+            s.contributors.clear();
         } catch (IOException e) {
-            ErrorInfo error =
+            fail(
+                    s,
                     e instanceof GuardException g
                             ? OpFailure.of(g, "The file was not changed.").error()
                             : ErrorInfo.of(
@@ -148,13 +181,8 @@ final class Workspace {
                                             + "': "
                                             + e.getMessage()
                                             + ". The file was not changed.",
-                                    "Check permissions and free space, then apply again.");
-            for (String task : s.contributors) {
-                saveFailures.put(task, error);
-            }
-            s.current = s.disk;
+                                    "Check permissions and free space, then apply again."));
         }
-        s.contributors.clear();
     }
 
     private Path topMissingParent(Path file) {
