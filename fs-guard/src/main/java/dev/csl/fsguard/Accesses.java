@@ -8,8 +8,8 @@ final class Accesses {
     private Accesses() {}
 
     static Access best(Path root) {
-        if (root.getFileSystem() == FileSystems.getDefault()) {
-            return new NioAccess(root); // openat-based access arrives in the next delivery
+        if (root.getFileSystem() == FileSystems.getDefault() && LinuxAccess.available()) {
+            return new LinuxAccess(root);
         }
         return new NioAccess(root);
     }

@@ -24,6 +24,11 @@ abstract class GuardCorpusContract {
     /** An empty directory on the file system under test, fresh for each case. */
     abstract Path freshParent() throws IOException;
 
+    /** The guard under test; real-disk suites also run the portable mode. */
+    GuardedFiles openGuard(Path root) throws IOException {
+        return GuardedFiles.open(root);
+    }
+
     enum Op {
         READ,
         WRITE,
@@ -96,7 +101,7 @@ abstract class GuardCorpusContract {
             throws IOException {
         Workspace w = Workspace.create(freshParent());
         Map<String, String> before = w.snapshotOutside();
-        GuardedFiles guard = GuardedFiles.open(w.root);
+        GuardedFiles guard = openGuard(w.root);
         String path = w.expand(c.path());
 
         String outcome = run(guard, op, path);

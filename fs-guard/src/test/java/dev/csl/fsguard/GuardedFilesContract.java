@@ -22,6 +22,11 @@ abstract class GuardedFilesContract {
 
     abstract Path freshParent() throws IOException;
 
+    /** The guard under test; real-disk suites also run the portable mode. */
+    GuardedFiles openGuard(Path root) throws IOException {
+        return GuardedFiles.open(root);
+    }
+
     boolean posix() {
         return w.root.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
@@ -29,7 +34,7 @@ abstract class GuardedFilesContract {
     @BeforeEach
     void setUp() throws IOException {
         w = Workspace.create(freshParent());
-        guard = GuardedFiles.open(w.root);
+        guard = openGuard(w.root);
         outsideBefore = w.snapshotOutside();
     }
 

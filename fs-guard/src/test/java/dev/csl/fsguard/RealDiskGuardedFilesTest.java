@@ -1,14 +1,47 @@
 package dev.csl.fsguard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Guarded operations on the real disk. */
-class RealDiskGuardedFilesTest extends GuardedFilesContract {
-    @TempDir Path tmp;
+/** Guarded operations on the real disk, in the default (race-free on Linux) and portable mode. */
+class RealDiskGuardedFilesTest {
 
-    @Override
-    Path freshParent() {
-        return tmp;
+    @Nested
+    class DefaultMode extends GuardedFilesContract {
+        @TempDir Path tmp;
+
+        @Override
+        Path freshParent() {
+            return tmp;
+        }
+
+        @Test
+        void mode_onLinux_isRaceFree() {
+            if (LinuxAccess.available()) {
+                assertThat(guard.mode()).isEqualTo("openat-nofollow");
+            } else {
+                assertThat(guard.mode()).isEqualTo("resolve-and-verify");
+            }
+        }
+    }
+
+    @Nested
+    class PortableMode extends GuardedFilesContract {
+        @TempDir Path tmp;
+
+        @Override
+        Path freshParent() {
+            return tmp;
+        }
+
+        @Override
+        GuardedFiles openGuard(Path root) throws IOException {
+            return Guard.open(root, false);
+        }
     }
 }

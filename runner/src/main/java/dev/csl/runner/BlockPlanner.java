@@ -1,0 +1,175 @@
+package dev.csl.runner;
+
+import dev.csl.fsguard.GuardCode;
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.WordSplitter.SplitLine;
+import dev.csl.runner.worker.Invocation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Checks a whole RUN block before any of it runs (SPEC §2.4): splits it, refuses shell syntax,
+ * reads every built-in against the command table, guards every path operand, and asks for approval
+ * of every external command. One refused line refuses the block.
+ */
+final class BlockPlanner {
+
+    /** Either every step of the block or why the block is refused. */
+    record Plan(List<Step> steps, RunFailure failure) {}
+
+    /** Shell built-ins an LLM reaches for, and what to do instead. */
+    private static final Map<String, String> SHELL_BUILTINS =
+            Map.of(
+                    "cd", "use the RUN dir attribute: <---RUN dir=\"sub/dir\"--->",
+                    "export", "no environment can be set; pass values as arguments",
+                    "source", "no shell runs RUN commands; run the commands themselves",
+                    ".", "no shell runs RUN commands; run the commands themselves",
+                    "set", "no shell runs RUN commands; there is nothing to set",
+                    "alias", "no shell runs RUN commands; write the command out",
+                    "exit", "the block stops at the first failing command by itself",
+                    "sudo", "commands run with your own rights only",
+                    "unset", "no environment can be changed");
+
+    private final CommandTable table;
+    private final GuardedFiles guard;
+    private final Supplier<ExternalCommands> external;
+    private final Path dir;
+
+    BlockPlanner(
+            CommandTable table, GuardedFiles guard, Supplier<ExternalCommands> external, Path dir) {
+        this.table = table;
+        this.guard = guard;
+        this.external = external;
+        this.dir = dir;
+    }
+
+    Plan plan(String content) {
+        WordSplitter.Result split = WordSplitter.split(content);
+        if (split.failure() != null) {
+            return refused(split.failure());
+        }
+        List<Step> steps = new ArrayList<>();
+        for (SplitLine line : split.lines()) {
+            Object step = check(line);
+            if (step instanceof RunFailure f) {
+                return refused(withLine(f, line));
+            }
+            steps.add((Step) step);
+        }
+        return new Plan(steps, null);
+    }
+
+    /** The step for one line, or the {@link RunFailure} refusing it. */
+    private Object check(SplitLine line) {
+        List<String> words = line.words();
+        String name = words.get(0);
+        if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
+            return new RunFailure(
+                    "shell_operator",
+                    "Command line "
+                            + line.line()
+                            + " sets an environment variable, but no shell runs RUN commands: "
+                            + line.text(),
+                    "environment assignments are not supported; pass the value as an argument",
+                    Map.of("command", line.text()));
+        }
+        if (SHELL_BUILTINS.containsKey(name)) {
+            return new RunFailure(
+                    "command_not_allowed",
+                    name + " is a shell built-in, and no shell runs RUN commands: " + line.text(),
+                    SHELL_BUILTINS.get(name),
+                    Map.of("command", line.text()));
+        }
+        var spec = table.command(name);
+        if (spec.isPresent()) {
+            OptionParser.Parsed parsed = OptionParser.parse(spec.get(), words, line.text());
+            if (parsed.failure() != null) {
+                return parsed.failure();
+            }
+            RunFailure refusal = guardOperands(spec.get(), parsed.invocation());
+            if (refusal != null) {
+                return refusal;
+            }
+            return new Step.Builtin(line.line(), line.text(), spec.get(), parsed.invocation());
+        }
+        if (name.equals("git")) {
+            RunFailure refusal = GitPolicy.check(words, line.text());
+            if (refusal == null) {
+                for (String path : GitPolicy.pathOperands(words)) {
+                    refusal = guardPath(path, OperandKind.READ);
+                    if (refusal != null) {
+                        break;
+                    }
+                }
+            }
+            if (refusal != null) {
+                return refusal;
+            }
+            return new Step.External(line.line(), line.text(), words, true);
+        }
+        RunFailure refusal = external.get().check(words, dir);
+        if (refusal != null) {
+            return refusal;
+        }
+        return new Step.External(line.line(), line.text(), words, false);
+    }
+
+    private RunFailure guardOperands(CommandSpec spec, Invocation inv) {
+        Set<String> given = new HashSet<>();
+        inv.options().forEach(o -> given.add(o.flag()));
+        List<OperandKind> kinds = spec.operands().kinds(given, inv.operands().size());
+        for (int i = 0; i < kinds.size(); i++) {
+            RunFailure refusal = guardPath(inv.operands().get(i), kinds.get(i));
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Refuses a path the guard refuses (invalid, escaping, protected). A path that merely does not
+     * exist yet passes: the command reports that GNU-style when it runs.
+     */
+    private RunFailure guardPath(String path, OperandKind kind) {
+        try {
+            switch (kind) {
+                case TEXT -> {}
+                case READ, NAME -> guard.resolveForRead(path);
+                case WRITE -> guard.resolveForWrite(path);
+                case DELETE -> guard.resolveForDelete(path);
+            }
+            return null;
+        } catch (GuardException e) {
+            if (e.code() != GuardCode.INVALID_PATH
+                    && e.code() != GuardCode.PATH_ESCAPE
+                    && e.code() != GuardCode.PROTECTED_PATH) {
+                return null;
+            }
+            Map<String, Object> details = new HashMap<>();
+            details.put("path", path);
+            if (e.resolved() != null) {
+                details.put("resolved", e.resolved().toString());
+            }
+            return new RunFailure(e.code().wireName(), e.getMessage(), e.hint(), details);
+        }
+    }
+
+    private static RunFailure withLine(RunFailure f, SplitLine line) {
+        Map<String, Object> details = new HashMap<>(f.details());
+        details.putIfAbsent("line", line.line());
+        details.putIfAbsent("command", line.text());
+        return new RunFailure(f.code(), f.message(), f.hint(), details);
+    }
+
+    private static Plan refused(RunFailure failure) {
+        return new Plan(List.of(), failure);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.csl.runner;
+
+import dev.csl.fsguard.GuardException;
+import dev.csl.runner.worker.WorkerReply;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The runner's failures as data: stable code, one-sentence message, hint, extra fields. */
+final class Failures {
+    private Failures() {}
+
+    static RunFailure of(String code, String message, String hint) {
+        return new RunFailure(code, message, hint, Map.of());
+    }
+
+    static RunFailure badDir(String dir, GuardException e) {
+        Map<String, Object> details = new HashMap<>();
+        details.put("dir", dir);
+        details.put("reason", e.code().wireName());
+        if (e.resolved() != null) {
+            details.put("resolved", e.resolved().toString());
+        }
+        return new RunFailure(
+                "invalid_working_directory",
+                "The RUN dir '" + dir + "' cannot be used: " + e.getMessage(),
+                "dir must name an existing directory inside the working directory, relative to"
+                        + " it (dir=\"src\"); create it first with mkdir -p in an earlier RUN",
+                details);
+    }
+
+    static RunFailure commandFailed(Step.Builtin step, WorkerReply reply) {
+        String stderr = reply.stderr().strip();
+        String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
+        String name = step.spec().name();
+        String message;
+        String hint;
+        if (name.equals("grep") && reply.exitCode() == 1 && stderr.isEmpty()) {
+            message = "grep found no matching lines (exit status 1): " + step.text();
+            hint =
+                    "grep exits with 1 when nothing matches, which stops the block; check the"
+                            + " pattern (grep -i ignores case, -F takes it literally)";
+        } else if (name.equals("diff") && reply.exitCode() == 1) {
+            message = "diff found differences (exit status 1): " + step.text();
+            hint =
+                    "the differences are in stdout; diff exits with 1 when the files differ,"
+                            + " which stops the block";
+        } else {
+            message =
+                    "'"
+                            + step.text()
+                            + "' failed with exit status "
+                            + reply.exitCode()
+                            + (firstLine.isEmpty() ? "" : ": " + firstLine);
+            hint = "the command's stderr says why; fix the operands and run it again";
+        }
+        return new RunFailure(
+                "command_failed",
+                message,
+                hint,
+                Map.of("exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
+    }
+
+    static RunFailure timeout(String text, int seconds) {
+        return new RunFailure(
+                "timeout",
+                "'"
+                        + text
+                        + "' did not finish within "
+                        + seconds
+                        + " s and was stopped, with everything it had started",
+                "narrow the command (a smaller directory, find -maxdepth, head -n) or give the RUN"
+                        + " more time: <---RUN timeout=\"120\"--->",
+                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+    }
+
+    static RunFailure outOfMemory(String text, int heapMb) {
+        return new RunFailure(
+                "command_failed",
+                "'"
+                        + text
+                        + "' ran out of memory (the worker's cap is "
+                        + heapMb
+                        + " MiB) and was stopped; a fresh worker runs the next command",
+                "work on smaller pieces: head -n, grep -m, a narrower path",
+                Map.of("command", text, "exitCode", -1, "reason", "out_of_memory"));
+    }
+
+    static RunFailure crashed(String text, String why) {
+        return new RunFailure(
+                "command_failed",
+                "'"
+                        + text
+                        + "' stopped the worker JVM ("
+                        + why
+                        + "); a fresh worker runs the next command",
+                "this is a csl problem, not yours; try the command again, or do it another way",
+                Map.of("command", text, "exitCode", -1, "reason", "worker_crashed"));
+    }
+}

@@ -1,0 +1,212 @@
+package dev.csl.runner;
+
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.external.ExternalCommandsFactory;
+import dev.csl.runner.worker.WorkerReply;
+import dev.csl.runner.worker.WorkerRequest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The runner session of one apply: checks each RUN block whole, then runs its commands in order —
+ * built-ins in one worker JVM started at the first RUN and replaced when it dies or hangs, the rest
+ * through {@link ExternalCommands} — stopping at the first failure.
+ */
+final class StandardRunSession implements RunSession {
+    private static final Set<String> NODE = Set.of("node", "js", "javascript");
+    private static final String NO_SANDBOX = "none";
+
+    private final RunnerConfig config;
+    private final WorkerSource workers;
+    private final CommandTable table;
+    private GuardedFiles guard;
+    private ExternalCommands external;
+    private WorkerProcess worker;
+    private long nextId;
+
+    StandardRunSession(RunnerConfig config, WorkerSource workers) {
+        this(config, workers, CommandTable.builtins());
+    }
+
+    StandardRunSession(RunnerConfig config, WorkerSource workers, CommandTable table) {
+        this.config = config;
+        this.workers = workers;
+        this.table = table;
+    }
+
+    @Override
+    public synchronized RunOutcome run(RunRequest request) {
+        GuardedFiles root;
+        try {
+            root = guard();
+        } catch (IOException e) {
+            return refused(
+                    Failures.of(
+                            "invalid_working_directory",
+                            "The working directory "
+                                    + config.workingDir()
+                                    + " cannot be used: "
+                                    + e.getMessage(),
+                            "run csl in (or with -C) an existing project directory"));
+        }
+        GuardedFiles base = root;
+        if (request.dir() != null) {
+            try {
+                base = root.withBase(request.dir());
+            } catch (GuardException e) {
+                return refused(Failures.badDir(request.dir(), e));
+            }
+        }
+        int timeout =
+                request.timeoutSeconds() != null
+                        ? request.timeoutSeconds()
+                        : config.defaultTimeoutSeconds();
+        if (request.lang() != null && NODE.contains(request.lang())) {
+            return external().runNode(request.content(), base.base(), timeout);
+        }
+        GuardedFiles planBase = base;
+        BlockPlanner.Plan plan =
+                new BlockPlanner(table, planBase, this::external, base.base())
+                        .plan(request.content());
+        if (plan.failure() != null) {
+            return refused(plan.failure());
+        }
+        return execute(plan.steps(), base, timeout, request.recorder());
+    }
+
+    private RunOutcome execute(
+            List<Step> steps, GuardedFiles base, int timeout, ChangeRecorder recorder) {
+        List<CommandResult> results = new ArrayList<>();
+        boolean irreversible = false;
+        boolean externalRan = false;
+        RunFailure failure = null;
+        for (Step step : steps) {
+            CommandOutcome outcome;
+            if (step instanceof Step.Builtin b) {
+                outcome = runBuiltin(b, base, timeout, recorder);
+            } else {
+                Step.External e = (Step.External) step;
+                outcome = external().run(e.argv(), base.base(), timeout);
+                irreversible |= !e.git();
+                externalRan = true;
+            }
+            if (outcome.result() != null) {
+                results.add(outcome.result());
+            }
+            if (!outcome.ok()) {
+                failure = outcome.failure();
+                break;
+            }
+        }
+        String layer = externalRan ? external().sandboxLayer() : NO_SANDBOX;
+        return new RunOutcome(results, failure, layer, irreversible);
+    }
+
+    private CommandOutcome runBuiltin(
+            Step.Builtin step, GuardedFiles base, int timeout, ChangeRecorder recorder) {
+        try {
+            for (Path target : ChangeTargets.of(step.spec(), step.invocation(), base)) {
+                recorder.willChange(target);
+            }
+        } catch (IOException e) {
+            return new CommandOutcome(
+                    new CommandResult(step.text(), -1, "", "", 0),
+                    Failures.of(
+                            "io_error",
+                            "Could not record the state before '"
+                                    + step.text()
+                                    + "', so it did not run: "
+                                    + e.getMessage(),
+                            "check that .csl/ in the working directory is writable"));
+        }
+        WorkerProcess w;
+        try {
+            w = worker();
+        } catch (IOException e) {
+            return new CommandOutcome(
+                    new CommandResult(step.text(), -1, "", "", 0),
+                    Failures.of(
+                            "io_error",
+                            "Could not start the worker JVM for '"
+                                    + step.text()
+                                    + "': "
+                                    + e.getMessage(),
+                            "run csl doctor to check the Java installation"));
+        }
+        WorkerRequest request =
+                new WorkerRequest(
+                        ++nextId,
+                        guard.root().toString(),
+                        base.base().toString(),
+                        config.outputCapBytes(),
+                        step.invocation());
+        long started = System.nanoTime();
+        WorkerProcess.Result result = w.call(request, timeout * 1000L);
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        if (result instanceof WorkerProcess.Result.Replied r) {
+            WorkerReply reply = r.reply();
+            if (reply.fatal() != null) {
+                worker = null;
+                return new CommandOutcome(
+                        new CommandResult(step.text(), -1, reply.stdout(), reply.stderr(), ms),
+                        Failures.outOfMemory(step.text(), WorkerLauncher.HEAP_MB));
+            }
+            CommandResult cr =
+                    new CommandResult(
+                            step.text(), reply.exitCode(), reply.stdout(), reply.stderr(), ms);
+            if (reply.exitCode() == 0) {
+                return new CommandOutcome(cr, null);
+            }
+            return new CommandOutcome(cr, Failures.commandFailed(step, reply));
+        }
+        worker = null;
+        CommandResult cr = new CommandResult(step.text(), -1, "", "", ms);
+        if (result instanceof WorkerProcess.Result.TimedOut) {
+            return new CommandOutcome(cr, Failures.timeout(step.text(), timeout));
+        }
+        return new CommandOutcome(
+                cr, Failures.crashed(step.text(), ((WorkerProcess.Result.Died) result).why()));
+    }
+
+    private GuardedFiles guard() throws IOException {
+        if (guard == null) {
+            guard = GuardedFiles.open(config.workingDir());
+        }
+        return guard;
+    }
+
+    private ExternalCommands external() {
+        if (external == null) {
+            external = ExternalCommandsFactory.create(config);
+        }
+        return external;
+    }
+
+    private WorkerProcess worker() throws IOException {
+        if (worker == null || !worker.alive()) {
+            worker = workers.take(guard.root());
+        }
+        return worker;
+    }
+
+    /** The worker now serving this session, if one was started (for tests). */
+    WorkerProcess currentWorker() {
+        return worker;
+    }
+
+    private static RunOutcome refused(RunFailure failure) {
+        return new RunOutcome(List.of(), failure, NO_SANDBOX, false);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (worker != null) {
+            worker.close();
+            worker = null;
+        }
+    }
+}

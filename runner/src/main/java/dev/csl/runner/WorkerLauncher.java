@@ -1,0 +1,60 @@
+package dev.csl.runner;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of a worker JVM: this JVM's own java binary and class path (so it works from the
+ * shaded csl.jar and from a test class path alike), a capped heap, and the flags that make a small
+ * JVM start fast.
+ */
+final class WorkerLauncher {
+    static final String MAIN = "dev.csl.runner.worker.WorkerMain";
+    static final int HEAP_MB = 256;
+
+    private final List<String> extraJvmArgs;
+
+    WorkerLauncher(List<String> extraJvmArgs) {
+        this.extraJvmArgs = List.copyOf(extraJvmArgs);
+    }
+
+    static WorkerLauncher standard() {
+        return new WorkerLauncher(List.of());
+    }
+
+    /** The command starting a worker for {@code root}, or an unbound one when it is null. */
+    List<String> command(Path root) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(javaBinary());
+        cmd.add("-Xmx" + HEAP_MB + "m");
+        cmd.add("-Xss1m");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-XX:TieredStopAtLevel=1");
+        cmd.add("-Xshare:auto");
+        cmd.add("-XX:-UsePerfData");
+        cmd.add("-Dfile.encoding=UTF-8");
+        cmd.addAll(extraJvmArgs);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(MAIN);
+        if (root != null) {
+            cmd.add(root.toString());
+        }
+        return cmd;
+    }
+
+    static String javaBinary() {
+        return ProcessHandle.current()
+                .info()
+                .command()
+                .filter(c -> c.endsWith("java"))
+                .orElse(
+                        System.getProperty("java.home")
+                                + File.separator
+                                + "bin"
+                                + File.separator
+                                + "java");
+    }
+}

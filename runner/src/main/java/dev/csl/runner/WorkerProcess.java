@@ -1,0 +1,213 @@
+package dev.csl.runner;
+
+import dev.csl.runner.worker.Protocol;
+import dev.csl.runner.worker.WorkerReply;
+import dev.csl.runner.worker.WorkerRequest;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One worker JVM seen from csl: sends a request, waits for its reply up to the timeout, and when
+ * the worker hangs, crashes or runs out of memory, kills it with its whole process tree. Once dead
+ * it stays dead; the session starts another.
+ */
+final class WorkerProcess implements AutoCloseable {
+    /** How a call ended. */
+    sealed interface Result {
+        record Replied(WorkerReply reply) implements Result {}
+
+        record TimedOut() implements Result {}
+
+        /** The worker died or broke the protocol; {@code why} says how, for the user. */
+        record Died(String why) implements Result {}
+    }
+
+    private static final Object EOF = new Object();
+    private static final int STDERR_TAIL = 4096;
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final BlockingQueue<Object> replies = new LinkedBlockingQueue<>();
+    private final StringBuilder stderrTail = new StringBuilder();
+    private volatile boolean dead;
+
+    private WorkerProcess(Process process) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        daemon("csl-worker-out-" + process.pid(), this::readReplies);
+        daemon("csl-worker-err-" + process.pid(), this::drainStderr);
+    }
+
+    static WorkerProcess start(List<String> command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        return new WorkerProcess(pb.start());
+    }
+
+    static WorkerProcess start(WorkerLauncher launcher, Path root) throws IOException {
+        return start(launcher.command(root));
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    boolean alive() {
+        return !dead && process.isAlive();
+    }
+
+    Result call(WorkerRequest request, long timeoutMillis) {
+        if (!alive()) {
+            return new Result.Died("the worker had already stopped" + exitNote());
+        }
+        try {
+            stdin.write((Protocol.encode(request) + "\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+        } catch (IOException e) {
+            kill();
+            return new Result.Died("the worker stopped before it got the command" + exitNote());
+        }
+        Object got;
+        try {
+            got = replies.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+            return new Result.Died("csl was interrupted while the command ran");
+        }
+        if (got == null) {
+            kill();
+            return new Result.TimedOut();
+        }
+        if (got == EOF) {
+            kill();
+            return new Result.Died("the worker stopped unexpectedly" + exitNote());
+        }
+        if (got instanceof IOException e) {
+            kill();
+            return new Result.Died("the worker sent a broken reply: " + e.getMessage());
+        }
+        WorkerReply reply = (WorkerReply) got;
+        if (reply.id() != request.id()) {
+            kill();
+            return new Result.Died("the worker answered another request (" + reply.id() + ")");
+        }
+        if (reply.fatal() != null) {
+            kill();
+        }
+        return new Result.Replied(reply);
+    }
+
+    /** Kills the worker and everything it started, and waits until they are gone. */
+    void kill() {
+        dead = true;
+        List<ProcessHandle> tree = new java.util.ArrayList<>(process.descendants().toList());
+        // The worker first, so it cannot start anything more; then its whole tree, including
+        // what the snapshot's members started in the meantime (found before they are killed).
+        process.destroyForcibly();
+        for (ProcessHandle h : List.copyOf(tree)) {
+            h.descendants().forEach(tree::add);
+        }
+        tree.forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+            for (ProcessHandle h : tree) {
+                h.onExit().get(5, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            // best effort: they were sent SIGKILL
+        }
+    }
+
+    @Override
+    public void close() {
+        if (dead) {
+            return;
+        }
+        dead = true;
+        try {
+            stdin.close(); // the worker ends its loop at end of input
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                kill();
+            }
+        } catch (IOException e) {
+            kill();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill();
+        }
+    }
+
+    private String exitNote() {
+        try {
+            process.waitFor(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        String note = process.isAlive() ? "" : " (exit status " + process.exitValue() + ")";
+        String err;
+        synchronized (stderrTail) {
+            err = stderrTail.toString().strip();
+        }
+        return err.isEmpty() ? note : note + ": " + lastLine(err);
+    }
+
+    private static String lastLine(String s) {
+        int nl = s.lastIndexOf('\n');
+        return nl < 0 ? s : s.substring(nl + 1);
+    }
+
+    private void readReplies() {
+        try (BufferedReader in =
+                new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                try {
+                    replies.add(Protocol.decodeReply(line));
+                } catch (IOException e) {
+                    replies.add(e);
+                }
+            }
+        } catch (IOException e) {
+            // the pipe broke: the worker is gone
+        }
+        replies.add(EOF);
+    }
+
+    private void drainStderr() {
+        byte[] buf = new byte[1024];
+        try (InputStream err = process.getErrorStream()) {
+            int n;
+            while ((n = err.read(buf)) > 0) {
+                synchronized (stderrTail) {
+                    stderrTail.append(new String(buf, 0, n, StandardCharsets.UTF_8));
+                    if (stderrTail.length() > STDERR_TAIL) {
+                        stderrTail.delete(0, stderrTail.length() - STDERR_TAIL);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the pipe broke: the worker is gone
+        }
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        t.start();
+    }
+}

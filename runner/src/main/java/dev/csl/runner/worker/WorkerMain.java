@@ -1,0 +1,95 @@
+package dev.csl.runner.worker;
+
+import dev.csl.fsguard.GuardedFiles;
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * The worker JVM: reads one {@link WorkerRequest} per line from stdin, runs the built-in over the
+ * path guard and writes one {@link WorkerReply} per line to stdout, until stdin closes. Serves the
+ * single working directory it was started for (or, when started without one by a pool, the root of
+ * its first request).
+ */
+public final class WorkerMain {
+    private final OutputStream replies;
+    private final Builtins builtins;
+    private Path root;
+    private GuardedFiles guard;
+
+    private WorkerMain(OutputStream replies, Path root, boolean selfTests) {
+        this.replies = replies;
+        this.root = root;
+        this.builtins = new Builtins(selfTests);
+    }
+
+    public static void main(String[] args) throws IOException {
+        // The protocol owns the real stdout; anything else printed by accident goes to stderr.
+        OutputStream replies = new FileOutputStream(FileDescriptor.out);
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
+        Path root = args.length > 0 ? Path.of(args[0]) : null;
+        new WorkerMain(replies, root, Boolean.getBoolean("csl.worker.selftest")).serve();
+    }
+
+    private void serve() throws IOException {
+        BufferedReader in =
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            WorkerRequest request = Protocol.decodeRequest(line);
+            WorkerReply reply = handle(request);
+            replies.write((Protocol.encode(reply) + "\n").getBytes(StandardCharsets.UTF_8));
+            replies.flush();
+            if (reply.fatal() != null) {
+                // The heap may be in any state after an OutOfMemoryError: let csl start afresh.
+                Runtime.getRuntime().halt(3);
+            }
+        }
+    }
+
+    private WorkerReply handle(WorkerRequest request) {
+        Output out = new Output(request.outputCap());
+        Output err = new Output(request.outputCap());
+        String name = request.invocation().command();
+        try {
+            GuardedFiles files = guardFor(Path.of(request.root())).withBase(request.dir());
+            int exit = builtins.run(request.invocation(), new Context(name, files, out, err));
+            return new WorkerReply(request.id(), exit, out.text(), err.text(), null);
+        } catch (OutOfMemoryError e) {
+            return new WorkerReply(
+                    request.id(),
+                    -1,
+                    "",
+                    name + ": out of memory in the worker",
+                    WorkerReply.OUT_OF_MEMORY);
+        } catch (IOException e) {
+            err.println(name + ": " + Context.reason(e));
+            return new WorkerReply(request.id(), 1, out.text(), err.text(), null);
+        } catch (RuntimeException | StackOverflowError e) {
+            err.println(name + ": internal error: " + e);
+            return new WorkerReply(request.id(), 2, out.text(), err.text(), null);
+        }
+    }
+
+    private GuardedFiles guardFor(Path requested) throws IOException {
+        if (root == null) {
+            root = requested;
+        }
+        if (!root.equals(requested)) {
+            throw new IOException("this worker serves " + root + ", not " + requested);
+        }
+        if (guard == null) {
+            guard = GuardedFiles.open(root);
+        }
+        return guard;
+    }
+}

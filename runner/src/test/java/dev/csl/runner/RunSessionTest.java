@@ -1,0 +1,278 @@
+package dev.csl.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** A session's handling of whole RUN blocks: checked first, run in order, stopped at a failure. */
+class RunSessionTest {
+    @TempDir static Path temp;
+    private static Path root;
+    private static StandardRunSession session;
+    private final List<Path> recorded = new ArrayList<>();
+
+    @BeforeAll
+    static void open() throws IOException {
+        root = temp.resolve("proj").toAbsolutePath();
+        Files.createDirectories(root);
+        session = TestSessions.open(root);
+    }
+
+    @AfterAll
+    static void close() {
+        session.close();
+    }
+
+    @BeforeEach
+    void fixture() throws IOException {
+        try (var s = Files.walk(root)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (!p.equals(root)) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(root.resolve("src"));
+        Files.writeString(root.resolve("a.txt"), "a\n");
+        Files.writeString(root.resolve("src/b.txt"), "b\n");
+        recorded.clear();
+    }
+
+    private RunOutcome run(String content) {
+        return run(content, null);
+    }
+
+    private RunOutcome run(String content, String dir) {
+        return session.run(new RunRequest(content, dir, null, null, recorded::add));
+    }
+
+    private Path real(String rel) throws IOException {
+        return root.toRealPath().resolve(rel);
+    }
+
+    @Nested
+    class WholeBlockChecks {
+        @Test
+        void run_laterLineRefused_earlierLinesDoNotRun() {
+            RunOutcome outcome = run("mkdir made\ntouch made/x\nls --bogus");
+            assertThat(outcome.failure().code()).isEqualTo("unknown_flag");
+            assertThat(outcome.failure().details()).containsEntry("line", 3);
+            assertThat(outcome.commands()).isEmpty();
+            assertThat(root.resolve("made")).doesNotExist();
+            assertThat(recorded).isEmpty();
+        }
+
+        @Test
+        void run_laterLineWithAShellOperator_nothingRuns() {
+            RunOutcome outcome = run("mkdir made\ncat a.txt | head");
+            assertThat(outcome.failure().code()).isEqualTo("shell_operator");
+            assertThat(root.resolve("made")).doesNotExist();
+        }
+
+        @Test
+        void run_escapingPathOnALaterLine_nothingRuns() {
+            RunOutcome outcome = run("mkdir made\nrm -rf ../other");
+            assertThat(outcome.failure().code()).isEqualTo("path_escape");
+            assertThat(outcome.failure().details()).containsEntry("path", "../other");
+            assertThat(root.resolve("made")).doesNotExist();
+        }
+
+        @ParameterizedTest
+        @ValueSource(
+                strings = {"rm -rf .", "rm -r .git", "rm -rf .csl", "rm -r src/..", "mv .git x"})
+        void run_removingTheWorkingDirOrGitOrCsl_protectedPath(String line) throws IOException {
+            Files.createDirectories(root.resolve(".git"));
+            Files.createDirectories(root.resolve(".csl"));
+            RunOutcome outcome = run(line);
+            assertThat(outcome.failure().code()).isEqualTo("protected_path");
+            assertThat(root.resolve(".git")).isDirectory();
+            assertThat(root.resolve("a.txt")).exists();
+        }
+
+        @Test
+        void run_shellBuiltinCd_refusedWithTheDirHint() {
+            RunOutcome outcome = run("cd src");
+            assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+            assertThat(outcome.failure().hint()).contains("dir=");
+        }
+
+        @Test
+        void run_environmentAssignment_shellOperator() {
+            assertThat(run("FOO=1 ls").failure().code()).isEqualTo("shell_operator");
+        }
+
+        @Test
+        void run_unterminatedQuote_invalidShellSyntax() {
+            assertThat(run("echo 'oops").failure().code()).isEqualTo("invalid_shell_syntax");
+        }
+    }
+
+    @Nested
+    class Running {
+        @Test
+        void run_commandsInOrder_eachWithItsResult() {
+            RunOutcome outcome = run("mkdir -p out/deep\ntouch out/deep/x.txt\nls out/deep");
+            assertThat(outcome.ok()).isTrue();
+            assertThat(outcome.commands())
+                    .extracting(CommandResult::command)
+                    .containsExactly("mkdir -p out/deep", "touch out/deep/x.txt", "ls out/deep");
+            assertThat(outcome.commands().get(2).stdout()).isEqualTo("x.txt\n");
+            assertThat(outcome.sandboxLayer()).isNotBlank();
+            assertThat(outcome.irreversible()).isFalse();
+        }
+
+        @Test
+        void run_failingCommand_stopsTheBlockWithGnuStderr() {
+            RunOutcome outcome = run("cat missing.txt\nmkdir after");
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().details()).containsEntry("exitCode", 1);
+            assertThat(outcome.failure().message())
+                    .contains("cat: missing.txt: No such file or directory");
+            assertThat(outcome.commands())
+                    .singleElement()
+                    .satisfies(
+                            c -> {
+                                assertThat(c.exitCode()).isEqualTo(1);
+                                assertThat(c.stderr())
+                                        .isEqualTo("cat: missing.txt: No such file or directory\n");
+                            });
+            assertThat(root.resolve("after")).doesNotExist();
+        }
+
+        @Test
+        void run_grepWithoutMatch_failsWithAHelpfulMessage() {
+            RunOutcome outcome = run("grep nothing a.txt");
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().message()).contains("no matching lines");
+        }
+    }
+
+    @Nested
+    class Recording {
+        @Test
+        void run_mutatingBuiltins_recordTheirTargetsBeforeRunning() throws IOException {
+            RunOutcome outcome =
+                    run(
+                            "mkdir -p new/deep\ntouch new/deep/t.txt\ncp a.txt new\nmv src moved\nrm a.txt");
+            assertThat(outcome.ok()).as("%s", outcome.failure()).isTrue();
+            assertThat(recorded)
+                    .containsExactly(
+                            real("new"),
+                            real("new/deep/t.txt"),
+                            real("new/a.txt"),
+                            real("src"),
+                            real("moved"),
+                            real("a.txt"));
+        }
+
+        @Test
+        void run_readOnlyBuiltins_recordNothing() {
+            run("cat a.txt\nls -R\nfind .\ngrep -r a .");
+            assertThat(recorded).isEmpty();
+        }
+
+        @Test
+        void run_recorderFails_commandDoesNotRun() {
+            RunOutcome outcome =
+                    session.run(
+                            new RunRequest(
+                                    "mkdir made",
+                                    null,
+                                    null,
+                                    null,
+                                    p -> {
+                                        throw new IOException("disk full");
+                                    }));
+            assertThat(outcome.failure().code()).isEqualTo("io_error");
+            assertThat(outcome.failure().message()).contains("disk full");
+            assertThat(root.resolve("made")).doesNotExist();
+        }
+    }
+
+    @Nested
+    class Dir {
+        @Test
+        void run_withDir_runsThere() throws IOException {
+            RunOutcome outcome = run("pwd\ncat b.txt", "src");
+            assertThat(outcome.commands().get(0).stdout()).isEqualTo(real("src") + "\n");
+            assertThat(outcome.commands().get(1).stdout()).isEqualTo("b\n");
+        }
+
+        @Test
+        void run_withDir_pathsStayConfinedToTheWorkingDirectory() {
+            assertThat(run("cat ../a.txt", "src").ok()).isTrue();
+            assertThat(run("cat ../../x", "src").failure().code()).isEqualTo("path_escape");
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"missing", "a.txt", "..", "/etc", "~/x"})
+        void run_badDir_invalidWorkingDirectory(String dir) {
+            RunOutcome outcome = run("ls", dir);
+            assertThat(outcome.failure().code()).isEqualTo("invalid_working_directory");
+            assertThat(outcome.failure().details()).containsEntry("dir", dir);
+            assertThat(outcome.commands()).isEmpty();
+        }
+    }
+
+    @Nested
+    class NotBuiltins {
+        @ParameterizedTest
+        @ValueSource(
+                strings = {
+                    "git push",
+                    "git -C .. status",
+                    "git branch newbranch",
+                    "git diff --output=x",
+                    "git branch -D main"
+                })
+        void run_gitThatIsNotReadOnly_commandNotAllowed(String line) {
+            RunOutcome outcome = run(line);
+            assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+            assertThat(outcome.commands()).isEmpty();
+        }
+
+        @ParameterizedTest
+        @ValueSource(
+                strings = {
+                    "git status ../x",
+                    "git diff -- /etc/passwd",
+                    "git show HEAD:../x",
+                    "git log ../other"
+                })
+        void run_gitWithAnEscapingPath_refused(String line) {
+            RunOutcome outcome = run(line);
+            assertThat(outcome.failure().code()).isEqualTo("path_escape");
+        }
+
+        @Test
+        void run_unknownProgram_askedForApprovalAndNothingRuns() {
+            RunOutcome outcome = run("mkdir made\nnpm publish");
+            assertThat(outcome.failure().code()).startsWith("command_");
+            assertThat(outcome.commands()).isEmpty();
+            assertThat(root.resolve("made")).doesNotExist();
+        }
+
+        @Test
+        void run_nodeBlock_isNotSplitAsCommands() {
+            RunOutcome outcome =
+                    session.run(
+                            new RunRequest(
+                                    "console.log(1 | 2)", null, "node", null, ChangeRecorder.NONE));
+            if (outcome.failure() != null) {
+                assertThat(outcome.failure().code()).isNotIn("shell_operator", "unknown_flag");
+            }
+        }
+    }
+}
