@@ -87,8 +87,11 @@ final class Workspace {
                     "Could not read '" + path + "': " + e.getMessage() + ". Nothing was changed.",
                     "Check the file and try again.");
         }
-        reads.putIfAbsent(
-                guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
+        if (journal == null) {
+            // Only a dry run returns a plan hash; a real apply need not hash what it reads.
+            reads.putIfAbsent(
+                    guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
+        }
         state = new FileState(resolved, guardPath, content);
         states.put(resolved, state);
         return state;
