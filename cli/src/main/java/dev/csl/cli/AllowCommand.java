@@ -1,21 +1,34 @@
 package dev.csl.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** {@code csl allow}. */
+/** {@code csl allow CMD [-C DIR] [--network]}. */
 @Command(
         name = "allow",
         mixinStandardHelpOptions = true,
-        description = "Approves a command for RUN blocks in this directory.")
+        description = {
+            "Approves a command for RUN blocks in this directory (saved in .csl/commands.json).",
+            "CMD is the command's words ('npm test'), or a word prefix followed by ' *' ('npm run"
+                    + " *') for every command that starts with it. Blocked entries still win.",
+        })
 final class AllowCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+    @Mixin ApprovalEditing editing;
+
+    @Parameters(arity = "1..*", paramLabel = "CMD", description = "the command, e.g. 'npm test'")
+    List<String> words;
+
+    @Option(
+            names = "--network",
+            description = "also let the command use the network inside the sandbox")
+    boolean network;
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl allow: not available yet");
-        return ExitCodes.USAGE;
+        return editing.edit(words, file -> file.allow(String.join(" ", words), network), "Allowed");
     }
 }

@@ -1,21 +1,31 @@
 package dev.csl.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
-/** {@code csl deny}. */
+/** {@code csl deny CMD [-C DIR]}. */
 @Command(
         name = "deny",
         mixinStandardHelpOptions = true,
-        description = "Blocks a command for RUN blocks in this directory.")
+        description = {
+            "Blocks a command for RUN blocks in this directory (saved in .csl/commands.json).",
+            "CMD is the command's words, or a word prefix followed by ' *' ('npm publish *')."
+                    + " A blocked command never runs, not even with --allow or --yes.",
+        })
 final class DenyCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+    @Mixin ApprovalEditing editing;
+
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "CMD",
+            description = "the command, e.g. 'npm publish *'")
+    List<String> words;
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl deny: not available yet");
-        return ExitCodes.USAGE;
+        return editing.edit(words, file -> file.block(String.join(" ", words)), "Blocked");
     }
 }

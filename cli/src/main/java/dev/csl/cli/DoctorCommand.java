@@ -1,21 +1,54 @@
 package dev.csl.cli;
 
+import dev.csl.runner.external.Diagnostics;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code csl doctor}. */
+/** {@code csl doctor}: one line per safety layer, each actually tried. */
 @Command(
         name = "doctor",
         mixinStandardHelpOptions = true,
-        description = "Tells which safety layers work on this machine.")
+        description = {
+            "Tells which safety layers work on this machine: Java, Node.js, the OS sandbox"
+                    + " (bubblewrap, tried for real), git, the path guard's mode and the memory cap.",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:every layer works", "1:at least one layer is missing (see its hint)"})
 final class DoctorCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Override
-    public Integer call() {
-        spec.commandLine().getErr().println("csl doctor: not available yet");
-        return ExitCodes.USAGE;
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path scratch = Files.createTempDirectory("csl-doctor-");
+        List<Diagnostics.Check> checks;
+        try {
+            checks = new Diagnostics().run(scratch);
+        } finally {
+            Diagnostics.clean(scratch);
+            Files.deleteIfExists(scratch);
+        }
+        int width = checks.stream().mapToInt(check -> check.name().length()).max().orElse(0);
+        boolean allOk = true;
+        for (Diagnostics.Check check : checks) {
+            allOk &= check.ok();
+            out.println(
+                    (check.ok() ? "✔ " : "✘ ")
+                            + String.format("%-" + width + "s", check.name())
+                            + "  "
+                            + check.detail());
+            if (!check.ok()) {
+                out.println("  " + " ".repeat(width) + "  hint: " + check.hint());
+            }
+        }
+        out.flush();
+        return allOk ? ExitCodes.OK : ExitCodes.FAILED;
     }
 }

@@ -3,6 +3,7 @@ package dev.csl.runner;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.external.ExternalCommandsFactory;
+import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;
@@ -18,13 +19,13 @@ import java.util.Set;
  */
 final class StandardRunSession implements RunSession {
     private static final Set<String> NODE = Set.of("node", "js", "javascript");
-    private static final String NO_SANDBOX = "none";
 
     private final RunnerConfig config;
     private final WorkerSource workers;
     private final CommandTable table;
     private GuardedFiles guard;
     private ExternalCommands external;
+    private final Sandbox sandbox;
     private WorkerProcess worker;
     private long nextId;
 
@@ -36,6 +37,7 @@ final class StandardRunSession implements RunSession {
         this.config = config;
         this.workers = workers;
         this.table = table;
+        this.sandbox = Sandbox.forMode(config.sandbox());
     }
 
     @Override
@@ -102,7 +104,7 @@ final class StandardRunSession implements RunSession {
                 break;
             }
         }
-        String layer = externalRan ? external().sandboxLayer() : NO_SANDBOX;
+        String layer = externalRan ? external().sandboxLayer() : sandbox.layer();
         return new RunOutcome(results, failure, layer, irreversible);
     }
 
@@ -122,6 +124,10 @@ final class StandardRunSession implements RunSession {
                                     + "', so it did not run: "
                                     + e.getMessage(),
                             "check that .csl/ in the working directory is writable"));
+        }
+        RunFailure noSandbox = sandbox.refusal("'" + step.text() + "'");
+        if (noSandbox != null) {
+            return new CommandOutcome(new CommandResult(step.text(), -1, "", "", 0), noSandbox);
         }
         WorkerProcess w;
         try {
@@ -188,7 +194,7 @@ final class StandardRunSession implements RunSession {
 
     private WorkerProcess worker() throws IOException {
         if (worker == null || !worker.alive()) {
-            worker = workers.take(guard.root());
+            worker = workers.take(guard.root(), sandbox);
         }
         return worker;
     }
@@ -198,8 +204,8 @@ final class StandardRunSession implements RunSession {
         return worker;
     }
 
-    private static RunOutcome refused(RunFailure failure) {
-        return new RunOutcome(List.of(), failure, NO_SANDBOX, false);
+    private RunOutcome refused(RunFailure failure) {
+        return new RunOutcome(List.of(), failure, sandbox.layer(), false);
     }
 
     @Override

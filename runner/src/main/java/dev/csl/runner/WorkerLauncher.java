@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.sandbox.Sandbox;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,24 @@ final class WorkerLauncher {
         return new WorkerLauncher(List.of());
     }
 
-    /** The command starting a worker for {@code root}, or an unbound one when it is null. */
+    /**
+     * The command starting a worker for {@code root}, inside the OS sandbox when one is active (the
+     * working directory the only writable place, no network), so that even a bug in a built-in
+     * cannot write outside.
+     */
+    List<String> command(Path root, Sandbox sandbox) {
+        List<String> readOnly = new ArrayList<>();
+        // /tmp is private inside the sandbox: class path entries there must be shown to it.
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (entry.startsWith("/tmp/")) {
+                readOnly.add(entry);
+            }
+        }
+        return sandbox.wrap(
+                command(root), root, root, false, readOnly.stream().map(Path::of).toList());
+    }
+
+    /** The command starting a worker for {@code root} (no sandbox). */
     List<String> command(Path root) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());

@@ -1,22 +1,29 @@
 package dev.csl.runner;
 
+import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A {@link RunSessionFactory} that keeps up to {@code size} worker JVMs started ahead of time, for
- * {@code csl serve}. A session takes a warm worker at its first RUN (binding it to its working
- * directory) and stops it when it closes; a replacement is started in the background. Workers are
- * never shared between sessions, so nothing of one apply leaks into the next. Close the pool on
- * shutdown.
+ * A {@link RunSessionFactory} for {@code csl serve} that keeps up to {@code size} worker JVMs
+ * started ahead of time. A worker is started for one working directory (inside the sandbox that
+ * makes exactly that directory writable), so the pool keeps them per directory: when a session
+ * takes a warm worker, a replacement for the same directory starts in the background, and the next
+ * apply there finds it ready. Workers are never handed back, so nothing of one apply leaks into the
+ * next. Close the pool on shutdown.
  */
 public final class WorkerPool implements RunSessionFactory, AutoCloseable {
+    /** A warm worker and what it was started for. */
+    private record Idle(Path root, boolean sandboxed, WorkerProcess worker) {}
+
     private final int size;
     private final WorkerLauncher launcher;
-    private final Deque<WorkerProcess> idle = new ArrayDeque<>();
+    private final Deque<Idle> idle = new ArrayDeque<>();
     private final ExecutorService starter;
     private boolean closed;
 
@@ -37,53 +44,66 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
                             t.setDaemon(true);
                             return t;
                         });
-        for (int i = 0; i < size; i++) {
-            starter.execute(this::startOne);
-        }
     }
 
     @Override
     public RunSession open(RunnerConfig config) {
-        return new StandardRunSession(config, root -> take());
+        return new StandardRunSession(config, this::take);
     }
 
     /** Warm workers ready right now (for tests and diagnostics). */
     synchronized int idleCount() {
-        idle.removeIf(w -> !w.alive());
+        idle.removeIf(i -> !i.worker().alive());
         return idle.size();
     }
 
-    private WorkerProcess take() throws IOException {
-        WorkerProcess w;
+    private WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
+        WorkerProcess warm = null;
         synchronized (this) {
             if (closed) {
                 throw new IOException("the worker pool is closed");
             }
-            do {
-                w = idle.pollFirst();
-            } while (w != null && !w.alive());
+            for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
+                Idle i = it.next();
+                if (i.root().equals(root) && i.sandboxed() == sandbox.active()) {
+                    it.remove();
+                    if (i.worker().alive()) {
+                        warm = i.worker();
+                        break;
+                    }
+                }
+            }
         }
-        starter.execute(this::startOne);
-        return w != null ? w : WorkerProcess.start(launcher, null);
+        starter.execute(() -> startOne(root, sandbox));
+        return warm != null ? warm : WorkerProcess.start(launcher.command(root, sandbox));
     }
 
-    private void startOne() {
+    private void startOne(Path root, Sandbox sandbox) {
         synchronized (this) {
-            if (closed || idle.size() >= size) {
+            if (closed) {
                 return;
             }
         }
+        WorkerProcess evicted = null;
         try {
-            WorkerProcess w = WorkerProcess.start(launcher, null);
+            WorkerProcess w = WorkerProcess.start(launcher.command(root, sandbox));
             synchronized (this) {
                 if (!closed) {
-                    idle.addLast(w);
-                    return;
+                    idle.addLast(new Idle(root, sandbox.active(), w));
+                    if (idle.size() > size) {
+                        evicted = idle.pollFirst().worker();
+                    }
+                    w = null;
                 }
             }
-            w.close();
+            if (w != null) {
+                w.close();
+            }
         } catch (IOException e) {
-            // no warm worker this time; sessions start their own
+            // no warm worker this time; the next session starts its own
+        }
+        if (evicted != null) {
+            evicted.close();
         }
     }
 
@@ -93,15 +113,15 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
             closed = true;
         }
         starter.shutdownNow();
-        WorkerProcess w;
         while (true) {
+            Idle i;
             synchronized (this) {
-                w = idle.pollFirst();
+                i = idle.pollFirst();
             }
-            if (w == null) {
+            if (i == null) {
                 return;
             }
-            w.close();
+            i.worker().close();
         }
     }
 }

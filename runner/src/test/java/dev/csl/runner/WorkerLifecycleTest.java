@@ -141,4 +141,56 @@ class WorkerLifecycleTest {
         session.close();
         assertThat(worker.onExit()).succeedsWithin(java.time.Duration.ofSeconds(5));
     }
+
+    @Test
+    void run_withSandboxOff_workerRunsUnwrapped() {
+        session.close();
+        RunnerConfig d = RunnerConfig.defaults(root);
+        session =
+                TestSessions.open(
+                        new RunnerConfig(
+                                root,
+                                d.defaultTimeoutSeconds(),
+                                d.outputCapBytes(),
+                                SandboxMode.OFF,
+                                List.of(),
+                                false,
+                                null));
+        RunOutcome outcome = run("cat a.txt", null);
+        assertThat(outcome.ok()).isTrue();
+        assertThat(outcome.sandboxLayer()).startsWith("none");
+        assertThat(session.currentWorker().handle().info().command().orElse("")).endsWith("java");
+    }
+
+    @Test
+    void run_whereBubblewrapWorks_workerRunsInsideIt() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.csl.runner.sandbox.Sandbox.forMode(SandboxMode.AUTO).active(),
+                "no working sandbox on this machine");
+        RunOutcome outcome = run("cat a.txt", null);
+        assertThat(outcome.sandboxLayer()).isEqualTo("bubblewrap");
+        assertThat(session.currentWorker().handle().info().command().orElse("")).endsWith("bwrap");
+        assertThat(run("touch new.txt", null).ok()).isTrue();
+    }
+
+    @Test
+    void pooled_secondApplyInTheSameDirectory_getsAWorkerStartedBeforeIt() throws Exception {
+        try (WorkerPool pool = new WorkerPool(1, TestSessions.LAUNCHER)) {
+            try (RunSession first = pool.open(RunnerConfig.defaults(root))) {
+                assertThat(first.run(TestSessions.request("cat a.txt")).ok()).isTrue();
+            }
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (pool.idleCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(pool.idleCount()).isEqualTo(1);
+            java.time.Instant opened = java.time.Instant.now();
+            try (RunSession second = pool.open(RunnerConfig.defaults(root))) {
+                RunOutcome outcome = second.run(TestSessions.request("cat a.txt"));
+                assertThat(outcome.commands().get(0).stdout()).isEqualTo("a\n");
+                ProcessHandle worker = ((StandardRunSession) second).currentWorker().handle();
+                assertThat(worker.info().startInstant().orElseThrow()).isBefore(opened);
+            }
+        }
+    }
 }

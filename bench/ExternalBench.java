@@ -1,0 +1,90 @@
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.RunOutcome;
+import dev.csl.runner.SandboxMode;
+import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.node.NodeRunner;
+import dev.csl.runner.sandbox.Sandbox;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Wall-clock cost of csl's second layer, measured through the real launcher and sandbox classes:
+ * `sandbox` - one command (/bin/true) started plainly vs inside bubblewrap;
+ * `node` - `node -e 0` vs a one-line lang="node" script (guarded-fs preload + permission model),
+ * without and with the sandbox. Run by bench/sandbox.sh and bench/node.sh.
+ */
+public class ExternalBench {
+    public static void main(String[] args) throws Exception {
+        String what = args.length > 0 ? args[0] : "sandbox";
+        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        Path wd = Files.createTempDirectory("csl-bench-");
+        ProcessLauncher launcher = new ProcessLauncher(1 << 20);
+        Sandbox off = Sandbox.forMode(SandboxMode.OFF);
+        Sandbox on = Sandbox.forMode(SandboxMode.AUTO);
+        System.out.println("sandbox layer: " + on.layer() + "; runs per case: " + runs
+                + " (cases interleaved, so machine load hits all alike)");
+        Map<String, Supplier<CommandOutcome>> cases = new LinkedHashMap<>();
+        if (what.equals("sandbox")) {
+            List<String> command = List.of("/bin/true");
+            cases.put("plain /bin/true", () -> launcher.run("true", off.wrap(command, wd, false), wd, 30));
+            cases.put("bwrap /bin/true", () -> launcher.run("true", on.wrap(command, wd, false), wd, 30));
+        } else {
+            List<String> bare = List.of("node", "-e", "0");
+            NodeRunner unboxed = new NodeRunner(wd, off, launcher);
+            NodeRunner boxed = new NodeRunner(wd, on, launcher);
+            String program = "console.log(require('fs').readdirSync('.').length)";
+            cases.put("node -e 0", () -> launcher.run("node -e 0", bare, wd, 30));
+            cases.put("lang=node one-liner, no sandbox", () -> outcome(unboxed.run(program, wd, 30)));
+            cases.put("lang=node one-liner, sandbox", () -> outcome(boxed.run(program, wd, 30)));
+        }
+        Map<String, List<Double>> times = new LinkedHashMap<>();
+        cases.keySet().forEach(name -> times.put(name, new ArrayList<>()));
+        for (int i = -3; i < runs; i++) {
+            for (Map.Entry<String, Supplier<CommandOutcome>> entry : cases.entrySet()) {
+                long start = System.nanoTime();
+                check(entry.getValue().get());
+                if (i >= 0) {
+                    times.get(entry.getKey()).add((System.nanoTime() - start) / 1e6);
+                }
+            }
+        }
+        List<Double> medians = new ArrayList<>();
+        times.forEach((name, list) -> medians.add(report(name, list)));
+        if (what.equals("sandbox")) {
+            System.out.printf("added cost of the sandbox per command: %.1f ms (median)%n",
+                    medians.get(1) - medians.get(0));
+        } else {
+            System.out.printf("preload + permission model add %.1f ms to node -e 0, the sandbox %.1f ms more (medians)%n",
+                    medians.get(1) - medians.get(0), medians.get(2) - medians.get(1));
+        }
+        Files.deleteIfExists(wd);
+    }
+
+    private static CommandOutcome outcome(RunOutcome run) {
+        if (!run.ok()) {
+            throw new IllegalStateException(run.failure().message() + "\n" + run.commands());
+        }
+        return new CommandOutcome(run.commands().get(0), null);
+    }
+
+    private static double report(String name, List<Double> times) {
+        Collections.sort(times);
+        double median = times.get(times.size() / 2);
+        double p90 = times.get((int) (times.size() * 0.9));
+        System.out.printf("%-36s median %7.1f ms   p90 %7.1f ms   min %7.1f ms%n",
+                name, median, p90, times.get(0));
+        return median;
+    }
+
+    private static void check(CommandOutcome outcome) {
+        if (!outcome.ok()) {
+            throw new IllegalStateException(outcome.failure().message() + ": " + outcome.result().stderr());
+        }
+    }
+}

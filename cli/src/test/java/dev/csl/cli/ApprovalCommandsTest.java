@@ -1,0 +1,113 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ApprovalCommandsTest {
+    @TempDir Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = Main.newCommandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    private String commandsJson() throws IOException {
+        return Files.readString(dir.resolve(".csl/commands.json"));
+    }
+
+    @Test
+    void allow_newCommand_savedCanonicallyAndReported() throws IOException {
+        int exit = run("allow", "npm  test", "-C", dir.toString());
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .isEqualTo(
+                        "Allowed 'npm test' in "
+                                + dir.resolve(".csl/commands.json")
+                                + System.lineSeparator());
+        assertThat(commandsJson())
+                .isEqualTo("{\n  \"allowed\" : [ \"npm test\" ],\n  \"blocked\" : [ ]\n}\n");
+    }
+
+    @Test
+    void allow_separateWordsAndNetwork_oneEntryWithNetwork() throws IOException {
+        int exit = run("allow", "--network", "-C", dir.toString(), "npm", "install", "*");
+
+        assertThat(exit).isZero();
+        assertThat(commandsJson())
+                .contains("\"allowed\" : [ \"npm install *\" ]")
+                .contains("\"network\" : [ \"npm install *\" ]");
+    }
+
+    @Test
+    void deny_allowedCommand_movesItToBlocked() throws IOException {
+        run("allow", "make", "-C", dir.toString());
+
+        int exit = run("deny", "make", "-C", dir.toString());
+
+        assertThat(exit).isZero();
+        assertThat(commandsJson())
+                .contains("\"allowed\" : [ ]")
+                .contains("\"blocked\" : [ \"make\" ]");
+        assertThat(out.toString()).contains("Blocked 'make' in ");
+    }
+
+    @Test
+    void allow_commandStillBlockedByPattern_saysSo() {
+        run("deny", "npm publish *", "-C", dir.toString());
+
+        run("allow", "npm publish", "-C", dir.toString());
+
+        assertThat(out.toString())
+                .contains(
+                        "note: it stays blocked by the entry 'npm publish *' (blocked entries win)");
+    }
+
+    @Test
+    void allow_malformedFile_exit1AndFileLeftAlone() throws IOException {
+        Files.createDirectories(dir.resolve(".csl"));
+        Files.writeString(dir.resolve(".csl/commands.json"), "{oops");
+
+        int exit = run("allow", "make", "-C", dir.toString());
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(err.toString()).contains("csl allow: .csl/commands.json is not valid JSON");
+        assertThat(commandsJson()).isEqualTo("{oops");
+    }
+
+    @Test
+    void allow_missingDirectory_usageError() {
+        int exit = run("allow", "make", "-C", dir.resolve("nope").toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("not a directory");
+    }
+
+    @Test
+    void doctor_realMachine_oneLinePerLayerAndExitMatchesMarks() {
+        int exit = run("doctor");
+
+        String report = out.toString();
+        assertThat(report.lines().filter(line -> line.startsWith("✔ ") || line.startsWith("✘ ")))
+                .extracting(line -> line.substring(2).split("\\s+")[0])
+                .containsExactly("java", "node", "sandbox", "git", "path", "memory");
+        assertThat(exit).isEqualTo(report.contains("✘ ") ? 1 : 0);
+        assertThat(report).contains("✔ java");
+        if (report.contains("✘ ")) {
+            assertThat(report).contains("hint: ");
+        }
+    }
+}

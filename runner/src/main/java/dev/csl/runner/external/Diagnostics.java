@@ -1,0 +1,177 @@
+package dev.csl.runner.external;
+
+import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.SandboxMode;
+import dev.csl.runner.sandbox.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * What {@code csl doctor} checks: which safety layers work on this machine, each actually tried
+ * (Java, Node and its permission model, the OS sandbox, git, the path guard's mode, the memory
+ * cap).
+ */
+public final class Diagnostics {
+    /**
+     * One line of the report.
+     *
+     * @param name what was checked ("java", "node", "sandbox", ...)
+     * @param ok whether it works
+     * @param detail what was found (version, layer, or what is missing)
+     * @param hint how to fix it, empty when {@code ok}
+     */
+    public record Check(String name, boolean ok, String detail, String hint) {}
+
+    private final ProcessLauncher launcher = new ProcessLauncher(64 * 1024);
+
+    /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
+    public List<Check> run(Path scratch) {
+        return List.of(
+                java(), node(scratch), sandbox(scratch), git(scratch), guard(scratch), memory());
+    }
+
+    private Check java() {
+        Runtime.Version version = Runtime.version();
+        String vendor = System.getProperty("java.vendor", "");
+        return version.feature() >= 17
+                ? new Check("java", true, version + " (" + vendor + ")", "")
+                : new Check("java", false, version.toString(), "csl needs Java 17 or later");
+    }
+
+    private Check node(Path scratch) {
+        Optional<Path> node = ProcessLauncher.findProgram("node", scratch);
+        if (node.isEmpty()) {
+            return new Check(
+                    "node",
+                    false,
+                    "not found on PATH: lang=\"node\" blocks fail with node_unavailable",
+                    "install Node.js 20 or later");
+        }
+        CommandOutcome outcome =
+                launcher.run(
+                        "node --version", List.of(node.get().toString(), "--version"), scratch, 10);
+        String version = outcome.result().stdout().strip();
+        int major = majorOf(version);
+        if (major < 20) {
+            return new Check(
+                    "node",
+                    false,
+                    version
+                            + " at "
+                            + node.get()
+                            + ": no permission model, only the fs preload guards scripts",
+                    "install Node.js 20 or later");
+        }
+        return new Check(
+                "node",
+                true,
+                version + " at " + node.get() + " (guarded fs preload + permission model)",
+                "");
+    }
+
+    private Check sandbox(Path scratch) {
+        Sandbox sandbox = Sandbox.forMode(SandboxMode.AUTO);
+        if (!sandbox.active()) {
+            return new Check(
+                    "sandbox",
+                    false,
+                    sandbox.layer()
+                            + "; commands run without an OS sandbox (--sandbox required refuses them)",
+                    "install bubblewrap (apt-get install bubblewrap) and allow user namespaces");
+        }
+        // Really try it: the scratch directory writable, the host not, no network interface.
+        Path outsideProbe = Path.of("/csl-doctor-probe-" + ProcessHandle.current().pid());
+        String script =
+                "touch inside && ! touch "
+                        + outsideProbe
+                        + " 2>/dev/null"
+                        // Only the loopback interface in /proc/net/dev: the network is off.
+                        + " && [ \"$(grep -c : /proc/net/dev)\" = 1 ]";
+        CommandOutcome outcome =
+                launcher.run(
+                        "sandbox trial",
+                        sandbox.wrap(List.of("sh", "-c", script), scratch, false),
+                        scratch,
+                        20);
+        boolean wrote = Files.exists(scratch.resolve("inside"));
+        boolean leaked = Files.exists(outsideProbe);
+        if (outcome.ok() && wrote && !leaked) {
+            return new Check(
+                    "sandbox",
+                    true,
+                    "bubblewrap (host read-only, working directory writable, private /tmp, no network, tried just now)",
+                    "");
+        }
+        return new Check(
+                "sandbox",
+                false,
+                "bubblewrap starts but the trial failed: " + outcome.result().stderr().strip(),
+                "check the bubblewrap installation, or run with --sandbox off knowingly");
+    }
+
+    private Check git(Path scratch) {
+        Optional<Path> git = ProcessLauncher.findProgram("git", scratch);
+        if (git.isEmpty()) {
+            return new Check(
+                    "git",
+                    false,
+                    "not found on PATH: git status/diff/log fail with command_not_found",
+                    "install git");
+        }
+        CommandOutcome outcome =
+                launcher.run(
+                        "git --version", List.of(git.get().toString(), "--version"), scratch, 10);
+        return new Check(
+                "git",
+                outcome.ok(),
+                outcome.result().stdout().strip(),
+                outcome.ok() ? "" : "reinstall git");
+    }
+
+    private Check guard(Path scratch) {
+        try {
+            String mode = GuardedFiles.open(scratch).mode();
+            return new Check("path guard", true, mode, "");
+        } catch (IOException e) {
+            return new Check("path guard", false, e.getMessage(), "check the temporary directory");
+        }
+    }
+
+    private Check memory() {
+        ProcessLauncher capped = new ProcessLauncher(1024);
+        return capped.memoryCapped()
+                ? new Check(
+                        "memory cap",
+                        true,
+                        (ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES >> 30)
+                                + " GiB per command (prlimit RLIMIT_DATA)",
+                        "")
+                : new Check(
+                        "memory cap",
+                        false,
+                        "prlimit not found: commands run without a memory cap",
+                        "install util-linux");
+    }
+
+    private static int majorOf(String version) {
+        try {
+            return Integer.parseInt(version.replaceFirst("^v", "").split("\\.")[0]);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** Deletes the scratch directory's content (the sandbox trial leaves a file). */
+    public static void clean(Path scratch) throws IOException {
+        try (Stream<Path> files = Files.list(scratch)) {
+            for (Path file : files.toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.csl.runner.external;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csl.runner.sandbox.SandboxProbe;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DiagnosticsTest {
+    @TempDir Path scratch;
+
+    @Test
+    void run_thisMachine_sandboxLineMatchesTheProbeAndJavaIsFine() {
+        List<Diagnostics.Check> checks = new Diagnostics().run(scratch);
+
+        Diagnostics.Check sandbox =
+                checks.stream().filter(c -> c.name().equals("sandbox")).findFirst().orElseThrow();
+        assertThat(sandbox.ok()).isEqualTo(SandboxProbe.machine().works());
+        if (sandbox.ok()) {
+            assertThat(sandbox.detail()).startsWith("bubblewrap").contains("tried just now");
+        } else {
+            assertThat(sandbox.detail()).startsWith("none: ");
+            assertThat(sandbox.hint()).contains("bubblewrap");
+        }
+        assertThat(checks.get(0).name()).isEqualTo("java");
+        assertThat(checks.get(0).ok()).isTrue();
+        assertThat(scratch.resolve("inside")).exists();
+    }
+}
