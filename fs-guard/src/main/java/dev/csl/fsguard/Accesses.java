@@ -8,8 +8,10 @@ final class Accesses {
     private Accesses() {}
 
     static Access best(Path root) {
-        if (root.getFileSystem() == FileSystems.getDefault() && LinuxAccess.available()) {
-            return new LinuxAccess(root);
+        // Jimfs has secure directory streams too, but its move() does not replace an existing
+        // target the way renameat does, so handles are used on the default file system only.
+        if (root.getFileSystem() == FileSystems.getDefault() && HandleAccess.available(root)) {
+            return new HandleAccess(root);
         }
         return new NioAccess(root);
     }

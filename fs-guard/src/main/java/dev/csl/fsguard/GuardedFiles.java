@@ -19,8 +19,9 @@ public interface GuardedFiles {
 
     /**
      * Opens the guard for a working directory on any {@link java.nio.file.FileSystem} (real disk or
-     * Jimfs). On Linux's real disk every use walks under open directory handles without following
-     * symlinks ({@link #mode()} says {@code openat-nofollow}); elsewhere it resolves and verifies
+     * Jimfs). Where the file system has {@link java.nio.file.SecureDirectoryStream} (Linux, Jimfs)
+     * every use walks under open directory handles without following symlinks, so check and use are
+     * one step ({@link #mode()} says {@code handle-walk}); elsewhere it resolves and verifies
      * before each use ({@code resolve-and-verify}).
      *
      * @throws GuardException {@code FILE_NOT_FOUND} or {@code IO_ERROR} if {@code workingDir} is

@@ -107,24 +107,27 @@ final class NioAccess implements Access {
 
     @Override
     public byte[] read(List<String> names) throws IOException {
-        Path p = toPath(names);
         try (SeekableByteChannel ch =
-                Files.newByteChannel(p, Set.of(StandardOpenOption.READ, NOFOLLOW[0]))) {
-            long size = ch.size();
-            if (size > Integer.MAX_VALUE - 16) {
-                throw new IOException("File too large");
-            }
-            ByteBuffer buf = ByteBuffer.allocate((int) size);
-            while (buf.hasRemaining() && ch.read(buf) >= 0) {
-                // read until full or end of file
-            }
-            if (buf.hasRemaining()) {
-                byte[] out = new byte[buf.position()];
-                buf.flip().get(out);
-                return out;
-            }
-            return buf.array();
+                Files.newByteChannel(toPath(names), Set.of(StandardOpenOption.READ, NOFOLLOW[0]))) {
+            return readAll(ch);
         }
+    }
+
+    static byte[] readAll(SeekableByteChannel ch) throws IOException {
+        long size = ch.size();
+        if (size > Integer.MAX_VALUE - 16) {
+            throw new IOException("File too large");
+        }
+        ByteBuffer buf = ByteBuffer.allocate((int) size);
+        while (buf.hasRemaining() && ch.read(buf) >= 0) {
+            // read until full or end of file
+        }
+        if (buf.hasRemaining()) {
+            byte[] out = new byte[buf.position()];
+            buf.flip().get(out);
+            return out;
+        }
+        return buf.array();
     }
 
     @Override

@@ -1,20 +1,24 @@
 package dev.csl.fsguard;
 
-import java.security.SecureRandom;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Names of the temporary files atomic writes use. A name carries the writer's process id, so a
  * later csl can tell a leftover of a crashed (dead) process from one a live writer still needs.
+ * Uniqueness comes from CREATE_NEW; the random part only avoids collisions, so no SecureRandom
+ * (whose seeding would cost start-up time).
  */
 final class TempFiles {
     static final String PREFIX = ".csl-tmp-";
-    private static final SecureRandom RANDOM = new SecureRandom();
     private static final long PID = ProcessHandle.current().pid();
 
     private TempFiles() {}
 
     static String newName() {
-        return PREFIX + PID + "-" + Long.toHexString(RANDOM.nextLong() & Long.MAX_VALUE);
+        return PREFIX
+                + PID
+                + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
     }
 
     static boolean isTemporary(String name) {

@@ -21,9 +21,9 @@ class RealDiskGuardedFilesTest {
         }
 
         @Test
-        void mode_onLinux_isRaceFree() {
-            if (LinuxAccess.available()) {
-                assertThat(guard.mode()).isEqualTo("openat-nofollow");
+        void mode_withSecureDirectoryStream_isHandleWalk() {
+            if (HandleAccess.available(guard.root())) {
+                assertThat(guard.mode()).isEqualTo("handle-walk");
             } else {
                 assertThat(guard.mode()).isEqualTo("resolve-and-verify");
             }

@@ -1,0 +1,122 @@
+package dev.csl.fsguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kills (SIGKILL) a child JVM in the middle of many atomic replaces of 0–10 MB files. Every file
+ * must afterwards be byte-identical to the last version the child completed or the one it was
+ * writing, and the temporary files of the dead child must vanish once the guard next touches the
+ * directory.
+ */
+@Tag("crash")
+@Timeout(120)
+class CrashTest {
+    static final int FILES = 4;
+    static final int ROUNDS = 6;
+
+    @TempDir Path root;
+
+    @Test
+    void killDuringAtomicReplaces_eachFileOldOrNew_andTemporariesCleaned() throws Exception {
+        GuardedFiles guard = GuardedFiles.open(root);
+        long[] done = new long[FILES];
+        for (int f = 0; f < FILES; f++) {
+            guard.writeAtomic("data/" + CrashChild.name(f), CrashChild.content(f, 0));
+        }
+        SplittableRandom random = new SplittableRandom(42);
+        int tornWrites = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            Process child = startChild();
+            int writes = 0;
+            int killAfter = 4 + random.nextInt(8);
+            try (BufferedReader out =
+                    new BufferedReader(
+                            new InputStreamReader(
+                                    child.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while (writes < killAfter && (line = out.readLine()) != null) {
+                    String[] w = line.split(" ");
+                    done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
+                    writes++;
+                }
+                if (round % 2 == 0) {
+                    awaitTemporaryFile(); // the child is between creating and renaming it
+                } else {
+                    Thread.sleep(random.nextInt(20)); // any moment at all
+                }
+                // SIGKILL through the handle: Process.destroyForcibly would close our pipe
+                child.toHandle().destroyForcibly();
+                String rest;
+                while ((rest = out.readLine()) != null) {
+                    String[] w = rest.split(" ");
+                    done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
+                }
+                child.waitFor();
+            }
+            assertThat(writes).as("child wrote before it was killed").isEqualTo(killAfter);
+            for (int f = 0; f < FILES; f++) {
+                byte[] bytes = Files.readAllBytes(root.resolve("data/" + CrashChild.name(f)));
+                long version = CrashChild.versionOf(bytes);
+                assertThat(version).as("version of file %d", f).isBetween(done[f], done[f] + 1);
+                assertThat(bytes)
+                        .as("file %d version %d is whole", f, version)
+                        .isEqualTo(CrashChild.content(f, version));
+                done[f] = version;
+            }
+            tornWrites += temporaries().size();
+            guard.list("data");
+            assertThat(temporaries()).as("temporary files after the guard listed data").isEmpty();
+        }
+        assertThat(tornWrites).as("kills that left a half-written temporary file").isPositive();
+    }
+
+    private void awaitTemporaryFile() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (temporaries().isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private List<Path> temporaries() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(root.resolve("data"))) {
+            s.filter(p -> TempFiles.isTemporary(p.getFileName().toString())).forEach(out::add);
+        }
+        return out;
+    }
+
+    private Process startChild() throws IOException {
+        String classpath =
+                System.getProperty(
+                        "surefire.test.class.path", System.getProperty("java.class.path"));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new ProcessBuilder(
+                        java.toString(),
+                        "-Xmx96m",
+                        "-XX:TieredStopAtLevel=1",
+                        "-cp",
+                        classpath.replace(
+                                File.pathSeparator + File.pathSeparator, File.pathSeparator),
+                        CrashChild.class.getName(),
+                        root.toString(),
+                        Integer.toString(FILES))
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+    }
+}
