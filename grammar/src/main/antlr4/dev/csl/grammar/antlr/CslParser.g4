@@ -13,6 +13,15 @@
  * literal in it; a live marker ends the loop of its state. Every token sequence is accepted, so
  * ANTLR never reports an error: the §1.5 errors (misplaced, faulty or missing markers) are read
  * off the tree by TreeBuilder, which lets every faulty live marker still act as that marker.
+ *
+ * Why blocks end in (END | EOF) rather than END?: inside TASKS an optional END would be ambiguous
+ * with the END of the TASKS block, and ANTLR would resolve it with unbounded lookahead on every
+ * block. With EOF as the explicit alternative every decision is LL(1); a block closed by EOF is
+ * an unterminated one. (Matching EOF does not consume it, so the start rule still ends in EOF.)
+ *
+ * Why labels: the parser runs without building a parse tree (a tree node per token would cost
+ * more than the whole line split on large answers). Labels keep the tokens and sub-rules the
+ * TreeBuilder needs in the contexts; CslFrontEnd hands each finished top-level item to it.
  */
 parser grammar CslParser;
 
@@ -24,93 +33,74 @@ answer
 
 // State "top level": WRITE, RUN, SEARCH, TASKS are live; other marker lines are errors.
 topLevel
-    : operation
-    | tasks
+    : op=operation
+    | block=tasks
     | TEXT
-    | misplaced
-    | END
+    | stray=misplaced
+    | end=END
     ;
 
 operation
-    : write
-    | run
-    | search
+    : w=write
+    | r=run
+    | s=search
     ;
 
 write
-    : WRITE content END?
+    : open=WRITE content (close=END | EOF)
     ;
 
 run
-    : RUN content END?
+    : open=RUN content (close=END | EOF)
     ;
 
-// State "WRITE / RUN content" and "SEARCH replacement": only END is live.
+// State "WRITE / RUN content": only END is live.
 content
-    : literalLine*
-    ;
-
-literalLine
-    : TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS | TO | REPLACE
+    : (TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS | TO | REPLACE)*
     ;
 
 search
-    : SEARCH pattern (TO rangeEnd)? (REPLACE replacement)? END?
+    : open=SEARCH pattern (to=TO rangeEnd)? (replace=REPLACE replacement)? (close=END | EOF)
     ;
 
 // State "SEARCH pattern": TO, REPLACE and END are live.
 pattern
-    : patternLine*
-    ;
-
-patternLine
-    : TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS
+    : (TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS)*
     ;
 
 // State "SEARCH range end" (after TO): only REPLACE is live.
 rangeEnd
-    : rangeEndLine*
+    : (TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS | TO | END)*
     ;
 
-rangeEndLine
-    : TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS | TO | END
-    ;
-
+// State "SEARCH replacement": only END is live.
 replacement
-    : literalLine*
+    : (TEXT | MALFORMED | UNKNOWN | WRITE | RUN | SEARCH | TASKS | TO | REPLACE)*
     ;
 
 // State "inside TASKS": WRITE, RUN, SEARCH and END are live.
 tasks
-    : TASKS tasksBody END?
-    ;
-
-tasksBody
-    : tasksItem*
+    : open=TASKS (items+=tasksItem)* (close=END | EOF)
     ;
 
 tasksItem
-    : operation
-    | nestedTasks
+    : op=operation
+    | nested=nestedTasks
     | TEXT
-    | misplaced
+    | stray=misplaced
     ;
 
 // A TASKS inside TASKS is an error, but it still opens a block so that its END does not close
 // the outer one (one mistake, one error). Not recursive: nesting depth stays bounded.
 nestedTasks
-    : TASKS nestedTasksBody END?
-    ;
-
-nestedTasksBody
-    : nestedTasksItem*
+    : open=TASKS (items+=nestedTasksItem)* (close=END | EOF)
     ;
 
 nestedTasksItem
-    : operation
-    | TASKS
+    : op=operation
+    | inner=TASKS
     | TEXT
-    | misplaced
+    | stray=misplaced
     ;
 
 // Marker lines that are errors at top level and inside TASKS. (END is misplaced only at top

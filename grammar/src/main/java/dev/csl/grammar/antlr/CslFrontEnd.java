@@ -3,11 +3,14 @@ package dev.csl.grammar.antlr;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.ParseResult;
+import java.util.ArrayList;
 import java.util.List;
 import org.antlr.v4.runtime.BaseErrorListener;
-import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.TokenStream;
+import org.antlr.v4.runtime.UnbufferedTokenStream;
 import org.antlr.v4.runtime.atn.PredictionMode;
 
 /**
@@ -23,8 +26,14 @@ public final class CslFrontEnd {
         // A byte-order mark is not part of the first line: "\uFEFF<---WRITE" is still a marker.
         int from = text.startsWith("\uFEFF") ? 1 : 0;
         Diagnostics diagnostics = new Diagnostics(delimiters);
-        CslParser parser =
-                new CslParser(new CommonTokenStream(new LineTokenSource(text, from, delimiters)));
+        List<Operation> operations = new ArrayList<>();
+        TreeBuilder builder = new TreeBuilder(text, delimiters.start(), diagnostics);
+        // Unbuffered: tokens become garbage as soon as the parser has moved past them.
+        BuildingParser parser =
+                new BuildingParser(
+                        new UnbufferedTokenStream<>(new LineTokenSource(text, from, delimiters)),
+                        builder,
+                        operations);
         parser.removeErrorListeners();
         parser.addErrorListener(
                 new BaseErrorListener() {
@@ -39,13 +48,40 @@ public final class CslFrontEnd {
                         diagnostics.internal(line, msg);
                     }
                 });
-        // Every decision of the grammar is LL(1): SLL never needs the full-context fallback.
-        parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
-        TreeBuilder builder = new TreeBuilder(text, delimiters.start(), diagnostics);
-        List<Operation> operations = builder.answer(parser.answer());
+        parser.answer();
         if (diagnostics.any()) {
             return new ParseResult(List.of(), diagnostics.inLineOrder());
         }
         return new ParseResult(operations, List.of());
+    }
+
+    /**
+     * Builds each top-level item the moment the parser leaves it, from the labels of its contexts.
+     * No parse tree is kept: memory stays proportional to the AST.
+     */
+    private static final class BuildingParser extends CslParser {
+        private final TreeBuilder builder;
+        private final List<Operation> operations;
+
+        BuildingParser(TokenStream input, TreeBuilder builder, List<Operation> operations) {
+            super(input);
+            this.builder = builder;
+            this.operations = operations;
+            setBuildParseTree(false);
+            // Every decision of the grammar is LL(1): SLL never needs the full-context fallback.
+            getInterpreter().setPredictionMode(PredictionMode.SLL);
+        }
+
+        @Override
+        public void exitRule() {
+            ParserRuleContext finished = _ctx;
+            super.exitRule();
+            if (finished instanceof TopLevelContext item) {
+                Operation operation = builder.topLevel(item);
+                if (operation != null) {
+                    operations.add(operation);
+                }
+            }
+        }
     }
 }

@@ -15,6 +15,7 @@ import org.antlr.v4.runtime.TokenSource;
 final class LineTokenSource implements TokenSource {
     private final String text;
     private final String start;
+    private final char startFirst;
     private final MarkerScanner scanner;
     private int offset;
     private int line = 1;
@@ -23,6 +24,7 @@ final class LineTokenSource implements TokenSource {
     LineTokenSource(String text, int from, Delimiters delimiters) {
         this.text = text;
         this.start = delimiters.start();
+        this.startFirst = start.charAt(0);
         this.scanner = new MarkerScanner(text, delimiters);
         this.offset = from;
     }
@@ -35,7 +37,7 @@ final class LineTokenSource implements TokenSource {
         }
         int first = offset;
         int firstLine = line;
-        if (text.startsWith(start, offset)) {
+        if (startsMarker(offset)) {
             int lineEnd = lineEnd(offset);
             MarkerLine marker = scanner.scan(offset, lineEnd);
             advancePast(lineEnd);
@@ -43,8 +45,12 @@ final class LineTokenSource implements TokenSource {
         }
         do {
             advancePast(lineEnd(offset));
-        } while (offset < length && !text.startsWith(start, offset));
+        } while (offset < length && !startsMarker(offset));
         return new LineToken(CslParser.TEXT, firstLine, first, offset, null);
+    }
+
+    private boolean startsMarker(int at) {
+        return text.charAt(at) == startFirst && text.startsWith(start, at);
     }
 
     private int lineEnd(int from) {

@@ -12,14 +12,20 @@ import java.util.Map;
  * of time, and a plain scan costs nothing on answers with few markers. Stops at the first flaw.
  */
 final class MarkerScanner {
+    private static final String[] KNOWN = {
+        "END", "WRITE", "SEARCH", "REPLACE", "RUN", "TO", "TASKS"
+    };
+
     private final String text;
     private final String start;
     private final String end;
+    private final char endFirst;
 
     MarkerScanner(String text, Delimiters delimiters) {
         this.text = text;
         this.start = delimiters.start();
         this.end = delimiters.end();
+        this.endFirst = end.charAt(0);
     }
 
     /** Scans the line {@code [from, to)}, which starts with the start delimiter. */
@@ -34,10 +40,11 @@ final class MarkerScanner {
             p += Character.charCount(cp);
         }
         if (p == nameStart || find(end, p, to) < 0) {
-            return malformed(p == nameStart ? "" : text.substring(nameStart, p));
+            return malformed(p == nameStart ? "" : name(nameStart, p));
         }
-        String name = text.substring(nameStart, p);
-        Map<String, String> attributes = new LinkedHashMap<>();
+        String name = name(nameStart, p);
+        // Most marker lines (END, REPLACE, TO, RUN) have no attributes: no map for them.
+        Map<String, String> attributes = Map.of();
         while (true) {
             int q = endsHere(p, to) ? p : skipBlanks(p, to);
             if (endsHere(q, to)) {
@@ -68,8 +75,8 @@ final class MarkerScanner {
             if (quote != '"' && quote != '\'') {
                 return flawed(name, attributes, Flaw.UNQUOTED_VALUE, "");
             }
-            StringBuilder value = new StringBuilder();
-            p++;
+            int valueStart = ++p;
+            StringBuilder escaped = null;
             while (true) {
                 if (p >= to) {
                     return flawed(name, attributes, Flaw.UNTERMINATED_QUOTE, "");
@@ -78,22 +85,42 @@ final class MarkerScanner {
                 if (c == '\\' && p + 1 < to) {
                     char next = text.charAt(p + 1);
                     if (next == quote || next == '\\') {
-                        value.append(next);
+                        if (escaped == null) {
+                            escaped = new StringBuilder().append(text, valueStart, p);
+                        }
+                        escaped.append(next);
                         p += 2;
                         continue;
                     }
                 }
-                p++;
                 if (c == quote) {
                     break;
                 }
-                value.append(c);
+                if (escaped != null) {
+                    escaped.append(c);
+                }
+                p++;
             }
+            String value = escaped == null ? text.substring(valueStart, p) : escaped.toString();
+            p++;
             if (attributes.containsKey(attribute)) {
                 return flawed(name, attributes, Flaw.DUPLICATE_ATTRIBUTE, attribute);
             }
-            attributes.put(attribute, value.toString());
+            if (attributes.isEmpty()) {
+                attributes = new LinkedHashMap<>(4);
+            }
+            attributes.put(attribute, value);
         }
+    }
+
+    /** The NAME, shared for the seven names of CSL instead of a new string per line. */
+    private String name(int from, int to) {
+        for (String known : KNOWN) {
+            if (known.length() == to - from && text.startsWith(known, from)) {
+                return known;
+            }
+        }
+        return text.substring(from, to);
     }
 
     private MarkerLine tail(String name, Map<String, String> attributes, int p, int to) {
@@ -112,7 +139,11 @@ final class MarkerScanner {
 
     private static MarkerLine flawed(
             String name, Map<String, String> attributes, Flaw flaw, String detail) {
-        return new MarkerLine(name, Attributes.of(attributes), flaw, detail);
+        return new MarkerLine(
+                name,
+                attributes.isEmpty() ? Attributes.empty() : Attributes.of(attributes),
+                flaw,
+                detail);
     }
 
     /** Attribute names: any non-space characters except quotes, '=', '<' and '>'. */
@@ -121,7 +152,7 @@ final class MarkerScanner {
     }
 
     private boolean endsHere(int p, int to) {
-        return p + end.length() <= to && text.startsWith(end, p);
+        return p + end.length() <= to && text.charAt(p) == endFirst && text.startsWith(end, p);
     }
 
     private int skipBlanks(int p, int to) {
@@ -133,8 +164,9 @@ final class MarkerScanner {
 
     /** Like indexOf, but never looks past the end of the line (no quadratic scans). */
     private int find(String needle, int from, int to) {
+        char first = needle.charAt(0);
         for (int i = from; i + needle.length() <= to; i++) {
-            if (text.startsWith(needle, i)) {
+            if (text.charAt(i) == first && text.startsWith(needle, i)) {
                 return i;
             }
         }

@@ -5,26 +5,24 @@ import dev.csl.grammar.Run;
 import dev.csl.grammar.Search;
 import dev.csl.grammar.Tasks;
 import dev.csl.grammar.Write;
-import dev.csl.grammar.antlr.CslParser.AnswerContext;
 import dev.csl.grammar.antlr.CslParser.MisplacedContext;
 import dev.csl.grammar.antlr.CslParser.NestedTasksContext;
 import dev.csl.grammar.antlr.CslParser.NestedTasksItemContext;
 import dev.csl.grammar.antlr.CslParser.OperationContext;
-import dev.csl.grammar.antlr.CslParser.RunContext;
 import dev.csl.grammar.antlr.CslParser.SearchContext;
 import dev.csl.grammar.antlr.CslParser.TasksContext;
 import dev.csl.grammar.antlr.CslParser.TasksItemContext;
 import dev.csl.grammar.antlr.CslParser.TopLevelContext;
-import dev.csl.grammar.antlr.CslParser.WriteContext;
 import dev.csl.grammar.antlr.MarkerLine.Flaw;
 import java.util.ArrayList;
 import java.util.List;
-import org.antlr.v4.runtime.tree.TerminalNode;
+import org.antlr.v4.runtime.Token;
 
 /**
- * Turns the parse tree into immutable AST records and reads the SPEC §1.5 errors off it. The only
- * class that sees ANTLR contexts. A block that runs into the end of the answer is reported once, at
- * its innermost open marker; a faulty live marker is reported and still acts as that marker.
+ * Turns parse-tree contexts into immutable AST records and reads the SPEC §1.5 errors off them.
+ * Called for one top-level item at a time, right after the parser has finished it. A block that
+ * runs into the end of the answer is reported once, at its innermost open marker; a faulty live
+ * marker is reported and still acts as that marker.
  */
 final class TreeBuilder {
     private final String text;
@@ -37,20 +35,18 @@ final class TreeBuilder {
         this.diagnostics = diagnostics;
     }
 
-    List<Operation> answer(AnswerContext answer) {
-        List<Operation> operations = new ArrayList<>();
-        for (TopLevelContext item : answer.topLevel()) {
-            if (item.operation() != null) {
-                addIfComplete(operations, operation(item.operation(), 0));
-            } else if (item.tasks() != null) {
-                addIfComplete(operations, tasks(item.tasks()));
-            } else if (item.misplaced() != null) {
-                misplaced(item.misplaced());
-            } else if (item.END() != null) {
-                diagnostics.unexpected(token(item.END()).getLine(), "END");
-            }
+    /** Reads one item of the top level; returns its operation, or null (prose, error). */
+    Operation topLevel(TopLevelContext item) {
+        if (item.op != null) {
+            return operation(item.op, 0);
+        } else if (item.block != null) {
+            return tasks(item.block);
+        } else if (item.stray != null) {
+            misplaced(item.stray);
+        } else if (item.end != null) {
+            diagnostics.unexpected(item.end.getLine(), "END");
         }
-        return operations;
+        return null;
     }
 
     private static void addIfComplete(List<Operation> operations, Operation operation) {
@@ -59,26 +55,34 @@ final class TreeBuilder {
         }
     }
 
-    /** Returns null when the operation runs into the end of the answer (already reported). */
+    /** Returns null when the operation is faulty or runs into the end (already reported). */
     private Operation operation(OperationContext operation, int tasksLine) {
-        if (operation.write() != null) {
-            WriteContext write = operation.write();
-            LineToken open = token(write.WRITE());
-            String content = closedContent(open, write.END(), "WRITE", tasksLine);
+        if (operation.w != null) {
+            LineToken open = (LineToken) operation.w.open;
+            String content = closedContent(open, operation.w.close, "WRITE", tasksLine);
             return content == null ? null : new Write(open.getLine(), attributes(open), content);
         }
-        if (operation.run() != null) {
-            RunContext run = operation.run();
-            LineToken open = token(run.RUN());
-            String content = closedContent(open, run.END(), "RUN", tasksLine);
+        if (operation.r != null) {
+            LineToken open = (LineToken) operation.r.open;
+            String content = closedContent(open, operation.r.close, "RUN", tasksLine);
             return content == null ? null : new Run(open.getLine(), attributes(open), content);
         }
-        return search(operation.search(), tasksLine);
+        return search(operation.s, tasksLine);
     }
 
-    private String closedContent(LineToken open, TerminalNode endNode, String name, int tasksLine) {
+    private static boolean ranToEnd(OperationContext operation) {
+        if (operation.w != null) {
+            return operation.w.close == null;
+        }
+        if (operation.r != null) {
+            return operation.r.close == null;
+        }
+        return operation.s.close == null;
+    }
+
+    private String closedContent(LineToken open, Token close, String name, int tasksLine) {
         liveMarker(open);
-        if (endNode == null) {
+        if (close == null) {
             diagnostics.unterminated(
                     open.getLine(),
                     name,
@@ -86,23 +90,23 @@ final class TreeBuilder {
                     endLookalike(open.nextOffset()));
             return null;
         }
-        LineToken end = token(endNode);
+        LineToken end = (LineToken) close;
         closingEnd(end);
         return between(open, end);
     }
 
     private Operation search(SearchContext search, int tasksLine) {
-        LineToken open = token(search.SEARCH());
+        LineToken open = (LineToken) search.open;
         liveMarker(open);
-        LineToken to = search.TO() == null ? null : token(search.TO());
-        LineToken replace = search.REPLACE() == null ? null : token(search.REPLACE());
+        LineToken to = (LineToken) search.to;
+        LineToken replace = (LineToken) search.replace;
         if (to != null) {
             liveMarker(to);
         }
         if (replace != null) {
             liveMarker(replace);
         }
-        if (search.END() == null) {
+        if (search.close == null) {
             String state = replace != null ? "replacement" : to != null ? "range" : "pattern";
             diagnostics.unterminated(
                     open.getLine(),
@@ -111,7 +115,7 @@ final class TreeBuilder {
                     replace == null ? 0 : endLookalike(replace.nextOffset()));
             return null;
         }
-        LineToken end = token(search.END());
+        LineToken end = (LineToken) search.close;
         if (replace == null) {
             diagnostics.noReplace(end.getLine());
             return null;
@@ -123,25 +127,25 @@ final class TreeBuilder {
     }
 
     private Operation tasks(TasksContext tasks) {
-        LineToken open = token(tasks.TASKS());
+        LineToken open = (LineToken) tasks.open;
         liveMarker(open);
         List<Operation> operations = new ArrayList<>();
         boolean lastRanToEnd = false;
         boolean nested = false;
-        for (TasksItemContext item : tasks.tasksBody().tasksItem()) {
+        for (TasksItemContext item : tasks.items) {
             lastRanToEnd = false;
-            if (item.operation() != null) {
-                Operation operation = operation(item.operation(), open.getLine());
-                lastRanToEnd = operation == null && ranToEnd(item.operation());
+            if (item.op != null) {
+                Operation operation = operation(item.op, open.getLine());
+                lastRanToEnd = operation == null && ranToEnd(item.op);
                 addIfComplete(operations, operation);
-            } else if (item.nestedTasks() != null) {
-                lastRanToEnd = nestedTasks(item.nestedTasks());
+            } else if (item.nested != null) {
+                lastRanToEnd = nestedTasks(item.nested);
                 nested = true;
-            } else if (item.misplaced() != null) {
-                misplaced(item.misplaced());
+            } else if (item.stray != null) {
+                misplaced(item.stray);
             }
         }
-        if (tasks.END() == null) {
+        if (tasks.close == null) {
             // A nested TASKS (already reported) may have taken this block's END: one mistake.
             if (!lastRanToEnd && !nested) {
                 diagnostics.unterminated(
@@ -149,37 +153,27 @@ final class TreeBuilder {
             }
             return null;
         }
-        closingEnd(token(tasks.END()));
+        closingEnd((LineToken) tasks.close);
         return new Tasks(open.getLine(), attributes(open), operations);
-    }
-
-    private static boolean ranToEnd(OperationContext operation) {
-        if (operation.write() != null) {
-            return operation.write().END() == null;
-        }
-        if (operation.run() != null) {
-            return operation.run().END() == null;
-        }
-        return operation.search().END() == null;
     }
 
     /** Reports the nesting; returns whether the nested block ran into the end of the answer. */
     private boolean nestedTasks(NestedTasksContext nested) {
-        LineToken open = token(nested.TASKS());
+        LineToken open = (LineToken) nested.open;
         diagnostics.nestedTasks(open.getLine());
-        for (NestedTasksItemContext item : nested.nestedTasksBody().nestedTasksItem()) {
-            if (item.operation() != null) {
-                operation(item.operation(), open.getLine());
-            } else if (item.TASKS() != null) {
-                diagnostics.nestedTasks(token(item.TASKS()).getLine());
-            } else if (item.misplaced() != null) {
-                misplaced(item.misplaced());
+        for (NestedTasksItemContext item : nested.items) {
+            if (item.op != null) {
+                operation(item.op, open.getLine());
+            } else if (item.inner != null) {
+                diagnostics.nestedTasks(item.inner.getLine());
+            } else if (item.stray != null) {
+                misplaced(item.stray);
             }
         }
-        if (nested.END() == null) {
+        if (nested.close == null) {
             return true;
         }
-        closingEnd(token(nested.END()));
+        closingEnd((LineToken) nested.close);
         return false;
     }
 
@@ -267,9 +261,5 @@ final class TreeBuilder {
             line++;
         }
         return line;
-    }
-
-    private static LineToken token(TerminalNode node) {
-        return (LineToken) node.getSymbol();
     }
 }
