@@ -68,10 +68,24 @@ public class RunnerBench {
             proc[i] = (System.nanoTime() - t0) / 1e6;
         }
 
+        // Calibration under the machine's current load: the cheapest JVM start there is.
+        String java = ProcessHandle.current().info().command().orElse("java");
+        double[] jvm = new double[firstRuns];
+        for (int i = 0; i < jvm.length; i++) {
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+                    "-XX:+UseSerialGC", "-XX:-UsePerfData", "-version")
+                    .redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            p.waitFor();
+            jvm[i] = (System.nanoTime() - t0) / 1e6;
+        }
+
         System.out.printf("sandbox layer of the worker: %s%n", layer);
         report("first RUN, worker start included (" + firstRuns + "x)", first);
         report("warm round trip, cat small.txt (" + warmRuns + "x)", warm);
         report("ProcessBuilder start of /bin/cat small.txt (" + proc.length + "x)", proc);
+        report("bare JVM start, java -version (" + jvm.length + "x)", jvm);
     }
 
     private static void check(RunOutcome o) {

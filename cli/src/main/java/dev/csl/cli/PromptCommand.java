@@ -1,21 +1,57 @@
 package dev.csl.cli;
 
+import dev.csl.grammar.Delimiters;
+import dev.csl.runner.CommandTable;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code csl prompt}. */
+/** {@code csl prompt}: the instructions to give an LLM so that it writes correct CSL. */
 @Command(
         name = "prompt",
         mixinStandardHelpOptions = true,
-        description = "Prints the CSL instructions to give an LLM.")
+        description = {
+            "Prints the CSL instructions to give an LLM (a system prompt), with the list of",
+            "built-in commands generated from the command table csl checks RUN blocks against."
+        })
 final class PromptCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
+    @Option(
+            names = "--start-delimiter",
+            paramLabel = "S",
+            description = "Spell the markers with this start delimiter (default: <---).")
+    String startDelimiter;
+
+    @Option(
+            names = "--end-delimiter",
+            paramLabel = "E",
+            description = "Spell the markers with this end delimiter (default: --->).")
+    String endDelimiter;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl prompt: not available yet");
-        return ExitCodes.USAGE;
+        if ((startDelimiter == null) != (endDelimiter == null)
+                || (startDelimiter != null
+                        && (startDelimiter.isEmpty() || endDelimiter.isEmpty()))) {
+            spec.commandLine()
+                    .getErr()
+                    .println(
+                            "csl prompt: give both --start-delimiter and --end-delimiter, non-empty");
+            return ExitCodes.USAGE;
+        }
+        Delimiters delimiters =
+                startDelimiter == null
+                        ? Delimiters.DEFAULT
+                        : new Delimiters(startDelimiter, endDelimiter);
+        spec.commandLine()
+                .getOut()
+                .print(
+                        PromptText.render(
+                                delimiters, BuiltinsSection.render(CommandTable.builtins())));
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
     }
 }

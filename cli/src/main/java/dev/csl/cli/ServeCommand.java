@@ -41,6 +41,15 @@ final class ServeCommand implements Callable<Integer> {
         // the responses go to the original stream.
         PrintStream protocol = System.out;
         System.setOut(System.err);
+        // Killed by a signal instead of told to stop: still take the workers down with us.
+        Thread reaper =
+                new Thread(
+                        () ->
+                                ProcessHandle.current()
+                                        .descendants()
+                                        .forEach(ProcessHandle::destroyForcibly),
+                        "csl-serve-reaper");
+        Runtime.getRuntime().addShutdownHook(reaper);
         try {
             JsonRpcServer server =
                     new JsonRpcServer(

@@ -27,6 +27,7 @@ final class StandardRunSession implements RunSession {
     private ExternalCommands external;
     private final Sandbox sandbox;
     private WorkerProcess worker;
+    private Thread archiveRecording;
     private long nextId;
 
     StandardRunSession(RunnerConfig config, WorkerSource workers) {
@@ -195,6 +196,9 @@ final class StandardRunSession implements RunSession {
     private WorkerProcess worker() throws IOException {
         if (worker == null || !worker.alive()) {
             worker = workers.take(guard.root(), sandbox);
+            if (archiveRecording == null) {
+                archiveRecording = workers.background(guard.root());
+            }
         }
         return worker;
     }
@@ -213,6 +217,15 @@ final class StandardRunSession implements RunSession {
         if (worker != null) {
             worker.close();
             worker = null;
+        }
+        if (archiveRecording != null) {
+            try {
+                // Once per build: let the recording finish so the next apply starts faster.
+                archiveRecording.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            archiveRecording = null;
         }
     }
 }

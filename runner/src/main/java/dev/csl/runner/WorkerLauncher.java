@@ -16,9 +16,11 @@ final class WorkerLauncher {
     static final int HEAP_MB = 256;
 
     private final List<String> extraJvmArgs;
+    private final WorkerArchive archive;
 
     WorkerLauncher(List<String> extraJvmArgs) {
         this.extraJvmArgs = List.copyOf(extraJvmArgs);
+        this.archive = WorkerArchive.forClassPath(System.getProperty("java.class.path"));
     }
 
     static WorkerLauncher standard() {
@@ -42,8 +44,20 @@ final class WorkerLauncher {
                 command(root), root, root, false, readOnly.stream().map(Path::of).toList());
     }
 
+    /**
+     * Starts recording the class-data archive in the background when csl runs from a jar that has
+     * none yet; returns the recording thread (join it before exiting) or {@code null}.
+     */
+    Thread prepareArchive(Path root) {
+        return archive == null ? null : archive.trainInBackground(command(root, false));
+    }
+
     /** The command starting a worker for {@code root} (no sandbox). */
     List<String> command(Path root) {
+        return command(root, archive != null && archive.ready());
+    }
+
+    private List<String> command(Path root, boolean useArchive) {
         List<String> cmd = new ArrayList<>();
         cmd.add(javaBinary());
         cmd.add("-Xmx" + HEAP_MB + "m");
@@ -53,6 +67,9 @@ final class WorkerLauncher {
         cmd.add("-Xshare:auto");
         cmd.add("-XX:-UsePerfData");
         cmd.add("-Dfile.encoding=UTF-8");
+        if (useArchive) {
+            cmd.addAll(archive.jvmArgs());
+        }
         cmd.addAll(extraJvmArgs);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));

@@ -75,6 +75,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
             }
         }
         starter.execute(() -> startOne(root, sandbox));
+        launcher.prepareArchive(root); // a long-lived server has time to let it finish
         return warm != null ? warm : WorkerProcess.start(launcher.command(root, sandbox));
     }
 

@@ -9,11 +9,26 @@ import java.nio.file.Path;
 interface WorkerSource {
     WorkerProcess take(Path root, Sandbox sandbox) throws IOException;
 
+    /** Background work to wait for before the process exits (archive recording), or null. */
+    default Thread background(Path root) {
+        return null;
+    }
+
     static WorkerSource fresh() {
         return fresh(WorkerLauncher.standard());
     }
 
     static WorkerSource fresh(WorkerLauncher launcher) {
-        return (root, sandbox) -> WorkerProcess.start(launcher.command(root, sandbox));
+        return new WorkerSource() {
+            @Override
+            public WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
+                return WorkerProcess.start(launcher.command(root, sandbox));
+            }
+
+            @Override
+            public Thread background(Path root) {
+                return launcher.prepareArchive(root);
+            }
+        };
     }
 }

@@ -207,12 +207,14 @@ class JsonRpcServerTest {
 
         @Test
         void serve_notification_runsButGetsNoResponse() {
+            // Same directory: the notification has run by the time the request after it is done.
             client.sendLine(
-                    "{\"jsonrpc\": \"2.0\", \"method\": \"parse\", \"params\": {\"answer\": \"n\"}}");
-            JsonNode next = client.call(2, "parse", Map.of("answer", "r"));
+                    "{\"jsonrpc\": \"2.0\", \"method\": \"apply\", \"params\": {\"answer\": \"n\","
+                            + " \"workingDir\": \"a\"}}");
+            JsonNode next = client.call(2, "apply", apply(dirA, "r"));
 
             assertThat(next.path("id").asInt()).isEqualTo(2);
-            assertThat(backend.calls).contains("parse:n");
+            assertThat(backend.calls).containsExactly("apply:n", "apply:r");
         }
 
         @Test

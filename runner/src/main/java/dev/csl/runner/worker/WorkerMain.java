@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The worker JVM: reads one {@link WorkerRequest} per line from stdin, runs the built-in over the
@@ -22,10 +24,19 @@ public final class WorkerMain {
     private final Builtins builtins;
     private Path root;
     private GuardedFiles guard;
+    private final FutureTask<GuardedFiles> opening;
 
     private WorkerMain(OutputStream replies, Path root, boolean selfTests) {
         this.replies = replies;
         this.root = root;
+        // Opening the guard loads its native layer, the slowest part of a worker's start: do it
+        // while the main thread reads the first request (and in a pooled worker, before it comes).
+        this.opening = root == null ? null : new FutureTask<>(() -> GuardedFiles.open(root));
+        if (opening != null) {
+            Thread t = new Thread(opening, "csl-worker-guard");
+            t.setDaemon(true);
+            t.start();
+        }
         this.builtins = new Builtins(selfTests);
     }
 
@@ -88,8 +99,22 @@ public final class WorkerMain {
             throw new IOException("this worker serves " + root + ", not " + requested);
         }
         if (guard == null) {
-            guard = GuardedFiles.open(root);
+            guard = opening == null ? GuardedFiles.open(root) : opened();
         }
         return guard;
+    }
+
+    private GuardedFiles opened() throws IOException {
+        try {
+            return opening.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while opening the working directory", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("cannot open the working directory: " + e.getCause(), e);
+        }
     }
 }

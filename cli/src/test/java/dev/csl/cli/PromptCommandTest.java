@@ -1,0 +1,133 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.Run;
+import dev.csl.grammar.Validator;
+import dev.csl.runner.ChangeRecorder;
+import dev.csl.runner.CommandSpec;
+import dev.csl.runner.CommandTable;
+import dev.csl.runner.FlagSpec;
+import dev.csl.runner.RunOutcome;
+import dev.csl.runner.RunRequest;
+import dev.csl.runner.RunSession;
+import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.Runners;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code csl prompt} as a user sees it: the printed text, its examples, its command list. */
+class PromptCommandTest {
+    @TempDir Path tmp;
+
+    private static Output prompt(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] all = new String[args.length + 1];
+        all[0] = "prompt";
+        System.arraycopy(args, 0, all, 1, args.length);
+        int code =
+                Main.newCommandLine()
+                        .setOut(new PrintWriter(out))
+                        .setErr(new PrintWriter(err))
+                        .execute(all);
+        return new Output(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void prompt_everyExample_parsesWithoutSyntaxOrValidationErrors() {
+        Output output = prompt();
+
+        assertThat(output.code).isZero();
+        List<String> examples = PromptExamples.of(output.out);
+        assertThat(examples).hasSizeGreaterThanOrEqualTo(8);
+        for (String example : examples) {
+            ParseResult result = AnswerParser.parse(example, Delimiters.DEFAULT);
+            assertThat(result.syntaxErrors()).as(example).isEmpty();
+            assertThat(Validator.validate(result.operations())).as(example).isEmpty();
+        }
+    }
+
+    @Test
+    void prompt_builtins_listEveryCommandAndFlagOfTheTable() {
+        String text = prompt().out;
+
+        for (CommandSpec command : CommandTable.builtins().commands()) {
+            assertThat(text).contains("* `" + command.usage() + "`");
+            for (FlagSpec flag : command.flags()) {
+                assertThat(text).contains("`" + flag.synopsis() + "` " + flag.description());
+            }
+        }
+        assertThat(text).contains("git " + String.join("|", CommandTable.READ_ONLY_GIT));
+    }
+
+    @Test
+    void prompt_runExamples_useOnlyCommandsOfTheTable() {
+        for (String example : PromptExamples.of(prompt().out)) {
+            if (!(AnswerParser.parse(example, Delimiters.DEFAULT).operations().get(0)
+                    instanceof Run run)) {
+                continue;
+            }
+            if (run.attributes().has("lang")) {
+                continue;
+            }
+            for (String line : run.content().split("\n")) {
+                String command = line.split(" ")[0];
+                assertThat(CommandTable.builtins().command(command)).as(line).isPresent();
+            }
+        }
+    }
+
+    @Test
+    void prompt_runExample_runsCleanlyWithTheRealRunner() throws Exception {
+        Files.createDirectories(tmp.resolve("src"));
+        Files.writeString(tmp.resolve("src/greet.js"), "function welcome(name) {}\n");
+        for (String example : PromptExamples.of(prompt().out)) {
+            if (!(AnswerParser.parse(example, Delimiters.DEFAULT).operations().get(0)
+                            instanceof Run run)
+                    || run.attributes().has("lang")) {
+                continue;
+            }
+            try (RunSession session = Runners.standard().open(RunnerConfig.defaults(tmp))) {
+                RunOutcome outcome =
+                        session.run(
+                                new RunRequest(
+                                        run.content(), null, null, null, ChangeRecorder.NONE));
+
+                assertThat(outcome.failure()).as(run.content()).isNull();
+                assertThat(outcome.commands()).hasSize(run.content().split("\n").length);
+            }
+        }
+    }
+
+    @Test
+    void prompt_customDelimiters_examplesUseThem() {
+        Output output = prompt("--start-delimiter", "@[[[[", "--end-delimiter", "]]]]@");
+
+        assertThat(output.code).isZero();
+        for (String example : PromptExamples.of(output.out)) {
+            ParseResult result = AnswerParser.parse(example, new Delimiters("@[[[[", "]]]]@"));
+            assertThat(result.syntaxErrors()).as(example).isEmpty();
+            assertThat(result.operations()).as(example).hasSize(1);
+        }
+    }
+
+    @Test
+    void prompt_onlyOneDelimiter_usageError() {
+        Output output = prompt("--start-delimiter", "@[[");
+
+        assertThat(output.code).isEqualTo(ExitCodes.USAGE);
+        assertThat(output.err).contains("--end-delimiter");
+        assertThat(output.out).isEmpty();
+    }
+
+    record Output(int code, String out, String err) {}
+}
