@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The guard: resolves every path (steps 1–6 of SPEC §3) and then uses it through {@link Access}.
@@ -35,6 +36,11 @@ final class Guard implements GuardedFiles {
      *     compare both modes)
      */
     static Guard open(Path workingDir, boolean raceFree) throws IOException {
+        return open(workingDir, real -> raceFree ? Accesses.best(real) : new NioAccess(real));
+    }
+
+    /** Opens the guard with a given way of using the file system (tests inject one). */
+    static Guard open(Path workingDir, Function<Path, Access> accessFor) throws IOException {
         Path given = workingDir.toAbsolutePath().normalize();
         Path real;
         try {
@@ -55,7 +61,7 @@ final class Guard implements GuardedFiles {
                     real,
                     "pass an existing directory");
         }
-        Access access = raceFree ? Accesses.best(real) : new NioAccess(real);
+        Access access = accessFor.apply(real);
         Refusal refusal = new Refusal(real);
         return new Guard(
                 access, new Resolver(access, real, given, refusal), refusal, real, List.of());
@@ -112,7 +118,7 @@ final class Guard implements GuardedFiles {
         while (trimmed.length() > 1 && trimmed.endsWith("/")) {
             trimmed = trimmed.substring(0, trimmed.length() - 1); // `link/` acts like `link`
         }
-        Resolution r = resolver.resolve(trimmed, base, false);
+        Resolution r = resolver.resolve(path, trimmed, base, false);
         if (r.isRoot()) {
             throw refusal.of(
                     GuardCode.PROTECTED_PATH,
@@ -200,8 +206,15 @@ final class Guard implements GuardedFiles {
 
     @Override
     public String readText(String path) throws IOException {
-        byte[] bytes = readBytes(path);
-        return Text.decode(bytes, path, resolveForRead(path), refusal);
+        Resolution r = read(path);
+        requireFile(path, r);
+        try {
+            return Text.decode(access.read(r.names()), path, r.path(), refusal);
+        } catch (GuardException e) {
+            throw e;
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
     }
 
     private void requireFile(String path, Resolution r) throws GuardException {
@@ -420,6 +433,10 @@ final class Guard implements GuardedFiles {
                     "something else is changing the directory; retry once it is stable");
         }
         String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
-        return refusal.ioError(path, resolved, reason == null ? e.toString() : reason);
+        return refusal.ioError(
+                path,
+                resolved,
+                reason == null ? e.toString() : reason,
+                "the file system refused the operation; check the path and its permissions");
     }
 }

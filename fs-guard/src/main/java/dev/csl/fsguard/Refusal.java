@@ -78,8 +78,8 @@ final class Refusal {
                 "csl only reads and writes regular files and directories");
     }
 
-    GuardException ioError(String written, Path resolved, String problem) {
-        return of(GuardCode.IO_ERROR, problem, written, resolved, "");
+    GuardException ioError(String written, Path resolved, String problem, String hint) {
+        return of(GuardCode.IO_ERROR, problem, written, resolved, hint);
     }
 
     GuardException permission(String written, Path resolved) {

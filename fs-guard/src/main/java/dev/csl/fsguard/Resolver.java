@@ -57,14 +57,23 @@ final class Resolver {
      */
     Resolution resolve(String written, List<String> base, boolean followLast)
             throws GuardException {
-        var problem = PathSyntax.check(written);
+        return resolve(written, written, base, followLast);
+    }
+
+    /**
+     * Resolves {@code path}, naming it {@code written} in errors (the caller may have trimmed a
+     * trailing slash the user wrote).
+     */
+    Resolution resolve(String written, String path, List<String> base, boolean followLast)
+            throws GuardException {
+        var problem = PathSyntax.check(path);
         if (problem.isPresent()) {
             throw refusal.invalid(written, problem.get());
         }
-        boolean follow = followLast || written.endsWith("/");
-        Deque<String> pending = new ArrayDeque<>(split(written));
+        boolean follow = followLast || path.endsWith("/");
+        Deque<String> pending = new ArrayDeque<>(split(path));
         List<String> names = new ArrayList<>();
-        if (written.startsWith("/")) {
+        if (path.startsWith("/")) {
             stripRoot(written, pending);
         } else {
             names.addAll(base);
@@ -91,7 +100,8 @@ final class Resolver {
                     throw refusal.ioError(
                             written,
                             access.toPath(names),
-                            "Too many levels of symbolic links (a symlink loop)");
+                            "Too many levels of symbolic links (a symlink loop)",
+                            "a symlink on the way points back to itself; fix or remove the loop");
                 }
                 Path target = readLink(names, written);
                 Path link = access.toPath(names);
@@ -198,7 +208,11 @@ final class Resolver {
         } catch (java.nio.file.AccessDeniedException e) {
             throw refusal.permission(written, access.toPath(names));
         } catch (IOException e) {
-            throw refusal.ioError(written, access.toPath(names), "Cannot read " + e.getMessage());
+            throw refusal.ioError(
+                    written,
+                    access.toPath(names),
+                    "Cannot read " + e.getMessage(),
+                    "the file system refused to show this path; check its permissions");
         }
     }
 
@@ -207,7 +221,10 @@ final class Resolver {
             return access.readLink(names);
         } catch (IOException e) {
             throw refusal.ioError(
-                    written, access.toPath(names), "Cannot read symbolic link: " + e.getMessage());
+                    written,
+                    access.toPath(names),
+                    "Cannot read symbolic link: " + e.getMessage(),
+                    "the symlink could not be read; check its permissions");
         }
     }
 

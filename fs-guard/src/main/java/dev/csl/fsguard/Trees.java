@@ -68,7 +68,7 @@ final class Trees {
     private void deleteTree(List<String> dir, Object device, String written, List<Path> skipped)
             throws GuardException {
         int before = skipped.size();
-        for (String name : sortedList(dir, written)) {
+        for (String name : get(() -> access.list(dir), written, path(dir))) {
             List<String> child = append(dir, name);
             Node n = lstat(child, written);
             if (n.isDirectory()) {
@@ -92,7 +92,10 @@ final class Trees {
     void copy(Resolution src, String from, Resolution dst, String to) throws GuardException {
         if (src.names().equals(dst.names())) {
             throw refusal.ioError(
-                    to, dst.path(), "'" + from + "' and '" + to + "' are the same file");
+                    to,
+                    dst.path(),
+                    "'" + from + "' and '" + to + "' are the same file",
+                    "name a different destination");
         }
         if (!src.node().isDirectory()) {
             if (dst.node().isDirectory()) {
@@ -104,7 +107,10 @@ final class Trees {
         }
         if (startsWith(dst.names(), src.names())) {
             throw refusal.ioError(
-                    to, dst.path(), "Cannot copy a directory, '" + from + "', into itself");
+                    to,
+                    dst.path(),
+                    "Cannot copy a directory, '" + from + "', into itself",
+                    "choose a destination outside the directory being copied");
         }
         if (dst.node().exists() && !dst.node().isDirectory()) {
             throw refusal.notDirectory(to, dst.path());
@@ -197,7 +203,10 @@ final class Trees {
         }
         if (srcDir && startsWith(dst.names(), src.names())) {
             throw refusal.ioError(
-                    to, dst.path(), "Cannot move a directory, '" + from + "', into itself");
+                    to,
+                    dst.path(),
+                    "Cannot move a directory, '" + from + "', into itself",
+                    "choose a destination outside the directory being moved");
         }
         requireParent(dst, to);
         try {
@@ -230,6 +239,7 @@ final class Trees {
         }
     }
 
+    /** Entries of a directory in order, without temporary files of atomic writes. */
     private List<String> sortedList(List<String> dir, String written) throws GuardException {
         List<String> names = new ArrayList<>(get(() -> access.list(dir), written, path(dir)));
         names.removeIf(TempFiles::isTemporary);

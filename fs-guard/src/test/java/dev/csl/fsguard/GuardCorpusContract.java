@@ -128,7 +128,8 @@ abstract class GuardCorpusContract {
             return "K";
         } catch (GuardException e) {
             assertThat(e.getMessage()).contains("working directory");
-            assertThat(e.hint()).isNotNull();
+            assertThat(e.hint()).as("hint of %s", e.getMessage()).isNotBlank();
+            assertThat(e.pathAsWritten()).isEqualTo(path);
             return switch (e.code()) {
                 case INVALID_PATH -> "I";
                 case PATH_ESCAPE -> "E";

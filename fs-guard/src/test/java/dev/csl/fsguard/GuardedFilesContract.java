@@ -267,6 +267,14 @@ abstract class GuardedFilesContract {
     }
 
     @Test
+    void deleteRecursive_directoryWithLeftoverTemporaryFile_removed() throws IOException {
+        Files.createDirectories(w.root.resolve("t"));
+        Workspace.write(w.root.resolve("t/.csl-tmp-1-abc"), "half");
+        guard.deleteRecursive("t");
+        assertThat(Files.exists(w.root.resolve("t"))).isFalse();
+    }
+
+    @Test
     void deleteRecursive_linkWithSlash_removesLinkOnly() throws IOException {
         guard.deleteRecursive("link-in/");
         assertThat(Files.exists(w.root.resolve("link-in"), LinkOption.NOFOLLOW_LINKS)).isFalse();
