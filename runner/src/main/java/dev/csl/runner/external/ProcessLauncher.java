@@ -206,6 +206,7 @@ public final class ProcessLauncher {
      * re-parented to init before it could be found.
      */
     public static void killTree(ProcessHandle root) {
+        List<ProcessHandle> killed = new ArrayList<>();
         for (int round = 0; round < 3; round++) {
             List<ProcessHandle> descendants =
                     root.descendants()
@@ -214,15 +215,24 @@ public final class ProcessLauncher {
                                             .reversed())
                             .toList();
             descendants.forEach(ProcessHandle::destroyForcibly);
+            killed.addAll(descendants);
             if (descendants.isEmpty()) {
                 break;
             }
         }
         root.destroyForcibly();
-        try {
-            root.onExit().get(KILL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            // Still going after SIGKILL: nothing more a user process can do about it.
+        killed.add(root);
+        long deadline = System.nanoTime() + KILL_GRACE_MILLIS * 1_000_000;
+        for (ProcessHandle process : killed) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                process.onExit().get(left, TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                // Still going after SIGKILL: nothing more a user process can do about it.
+            }
         }
     }
 

@@ -31,6 +31,9 @@ public final class NodeRunner {
     private static final String PRELOAD = "preload.cjs";
     private static final Pattern REFUSAL = Pattern.compile("CslRefusal: ([a-z_]+): (.*)");
 
+    private static final Pattern PERMISSION = Pattern.compile("permission: '([A-Za-z.]+)'");
+    private static final Pattern RESOURCE = Pattern.compile("resource: '([^']*)'");
+
     private final Path workingDir;
     private final Sandbox sandbox;
     private final ProcessLauncher launcher;
@@ -141,7 +144,7 @@ public final class NodeRunner {
         }
         Matcher refusal = REFUSAL.matcher(outcome.result().stderr());
         if (!refusal.find()) {
-            return failure;
+            return permissionModel(outcome, failure);
         }
         String code = refusal.group(1);
         return new RunFailure(
@@ -151,6 +154,36 @@ public final class NodeRunner {
                         ? "run other programs as lines of a RUN block without lang, not from Node"
                         : "use paths inside the working directory; relative paths start at the"
                                 + " RUN dir",
+                failure.details());
+    }
+
+    /**
+     * A refusal by Node's permission model that the preload did not see first: said with the
+     * resource and the reason instead of Node's bare "Access to this API has been restricted".
+     */
+    private static RunFailure permissionModel(CommandOutcome outcome, RunFailure failure) {
+        String stderr = outcome.result().stderr();
+        if (!stderr.contains("ERR_ACCESS_DENIED")) {
+            return failure;
+        }
+        Matcher permission = PERMISSION.matcher(stderr);
+        Matcher resource = RESOURCE.matcher(stderr);
+        String what = permission.find() ? permission.group(1) : "an API";
+        String path = resource.find() ? " to '" + resource.group(1) + "'" : "";
+        boolean files = what.startsWith("FileSystem");
+        return new RunFailure(
+                files ? "path_escape" : "command_not_allowed",
+                "the Node.js program was stopped: Node's permission model refused "
+                        + what
+                        + " access"
+                        + path
+                        + (files
+                                ? ", which is outside the working directory"
+                                : "; csl scripts may only use files inside the working directory"),
+                files
+                        ? "use paths inside the working directory; relative paths start at the"
+                                + " RUN dir"
+                        : "do it with RUN commands instead of from Node",
                 failure.details());
     }
 

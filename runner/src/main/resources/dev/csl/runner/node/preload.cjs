@@ -501,6 +501,17 @@ for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execF
 }
 const workerThreads = require('worker_threads');
 workerThreads.Worker = forbidden('worker threads', 'do the work in the script itself');
+// The other APIs Node's permission model refuses, so that nobody meets its bare message.
+const inspector = require('inspector');
+inspector.open = forbidden('inspector sessions', 'debug outside csl');
+if (inspector.Session) {
+  inspector.Session.prototype.connect = forbidden('inspector sessions', 'debug outside csl');
+}
+if (process.report) {
+  process.report.writeReport = forbidden('diagnostic reports', 'print what you need to stdout');
+}
+const wasi = require('wasi');
+wasi.WASI = forbidden('WASI instances', 'use plain JavaScript');
 process.binding = forbidden('process.binding calls', 'use the public fs API');
 process._linkedBinding = forbidden('process._linkedBinding calls', 'use the public fs API');
 process.dlopen = forbidden('native add-ons', 'use plain JavaScript');

@@ -85,6 +85,11 @@ class ProcessLauncherTest {
         assertThat(outcome.failure().message()).contains("within 1 s");
         assertThat(outcome.result().exitCode()).isEqualTo(-1);
         long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+        long deadline = System.currentTimeMillis() + 3_000;
+        while (ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false)
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
         assertThat(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive).orElse(false))
                 .as("background sleep started by the command")
                 .isFalse();

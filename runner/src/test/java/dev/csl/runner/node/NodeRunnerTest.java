@@ -177,6 +177,18 @@ class NodeRunnerTest {
                                 + abs
                                 + "', 'x')\", {eval: true})"),
                 Arguments.of("processBinding", "command_not_allowed", "process.binding('fs')"),
+                Arguments.of("inspector", "command_not_allowed", "require('inspector').open(0)"),
+                Arguments.of(
+                        "report",
+                        "command_not_allowed",
+                        "process.report.writeReport('" + abs + "')"),
+                Arguments.of(
+                        "wasi",
+                        "command_not_allowed",
+                        "const { WASI } = require('wasi');"
+                                + " new WASI({version: 'preview1', preopens: {'/o': '../outside'}})"),
+                Arguments.of("esmImportOutside", "path_escape", "await import('" + abs + "');"),
+                Arguments.of("requireOutside", "path_escape", "require('../outside/secret.txt')"),
                 Arguments.of(
                         "esmNamedImport",
                         "path_escape",
@@ -330,6 +342,26 @@ class NodeRunnerTest {
                 runner(Sandbox.forMode(SandboxMode.AUTO)).run("while (true) {}", wd, 1);
 
         assertThat(outcome.failure().code()).isEqualTo("timeout");
+    }
+
+    @Test
+    void run_bareAccessDeniedFromNode_translatedWithResource() {
+        RunOutcome outcome =
+                runner(Sandbox.forMode(SandboxMode.OFF))
+                        .run(
+                                "const e = new Error('Access to this API has been restricted');"
+                                        + " e.code = 'ERR_ACCESS_DENIED';"
+                                        + " e.permission = 'FileSystemWrite'; e.resource = '/etc/x';"
+                                        + " throw e;",
+                                wd,
+                                20);
+
+        assertThat(outcome.failure().code()).isEqualTo("path_escape");
+        assertThat(outcome.failure().message())
+                .isEqualTo(
+                        "the Node.js program was stopped: Node's permission model refused"
+                                + " FileSystemWrite access to '/etc/x', which is outside the"
+                                + " working directory");
     }
 
     @Test
