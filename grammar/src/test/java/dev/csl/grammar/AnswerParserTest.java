@@ -33,7 +33,7 @@ class AnswerParserTest {
 
         @Test
         void parse_markerAfterLeadingSpace_isProse() {
-            assertThat(ok(" <---WRITE file=\"a\"--->\n<---END--->x\n".substring(0, 25))).isEmpty();
+            assertThat(ok(" <---WRITE file=\"a\"--->\n\t<---END---> x\n")).isEmpty();
         }
 
         @Test
