@@ -33,6 +33,7 @@ public final class CommandTable {
     private static final CommandTable BUILTINS = new CommandTable(define());
 
     private final Map<String, CommandSpec> commands;
+    private final List<CommandSpec> order;
 
     private CommandTable(List<CommandSpec> specs) {
         Map<String, CommandSpec> byName = new LinkedHashMap<>();
@@ -44,8 +45,6 @@ public final class CommandTable {
         this.commands = Map.copyOf(byName);
         this.order = List.copyOf(specs);
     }
-
-    private final List<CommandSpec> order;
 
     /** The built-in commands of csl. */
     public static CommandTable builtins() {
@@ -150,6 +149,10 @@ public final class CommandTable {
                         .flag("-a", "include entries starting with .")
                         .flag("-d", "list directories only")
                         .flag("-f", "print the full path of each entry")
+                        .value(
+                                "-I",
+                                TEXT,
+                                "leave out names matching the glob ('node_modules|dist')")
                         .build());
         t.add(
                 new Builder(
@@ -199,6 +202,7 @@ public final class CommandTable {
                                 "PATTERN is an extended regular expression",
                                 "--extended-regexp")
                         .flag("-F", "PATTERN is a fixed string", "--fixed-strings")
+                        .flag("-P", "PATTERN is a Perl-style regular expression", "--perl-regexp")
                         .flag("-H", "print the file name for each match", "--with-filename")
                         .flag("-h", "never print file names", "--no-filename")
                         .flag("-q", "print nothing; exit 0 on a match", "--quiet", "--silent")

@@ -65,9 +65,11 @@ final class StandardRunSession implements RunSession {
             }
         }
         int timeout =
-                request.timeoutSeconds() != null
-                        ? request.timeoutSeconds()
-                        : config.defaultTimeoutSeconds();
+                Math.max(
+                        1,
+                        request.timeoutSeconds() != null
+                                ? request.timeoutSeconds()
+                                : config.defaultTimeoutSeconds());
         if (request.lang() != null && NODE.contains(request.lang())) {
             return external().runNode(request.content(), base.base(), timeout);
         }

@@ -123,8 +123,7 @@ final class WorkerArchive {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             try (OutputStream in = p.getOutputStream()) {
                 long id = 0;
-                for (String[] line : TRAINING) {
-                    Invocation inv = invocation(line);
+                for (Invocation inv : trainingInvocations()) {
                     String json =
                             Protocol.encode(
                                     new WorkerRequest(
@@ -146,7 +145,7 @@ final class WorkerArchive {
             } else {
                 p.destroyForcibly();
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             // no archive this time: workers start without it
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -187,16 +186,23 @@ final class WorkerArchive {
         {"realpath", "a.txt"}
     };
 
+    /** The training commands, read against the command table like any RUN line. */
+    static List<Invocation> trainingInvocations() {
+        List<Invocation> all = new ArrayList<>();
+        for (String[] words : TRAINING) {
+            all.add(invocation(words));
+        }
+        return all;
+    }
+
     private static Invocation invocation(String[] words) {
-        List<Invocation.Option> options = new ArrayList<>();
-        List<String> operands = new ArrayList<>();
         CommandSpec spec = CommandTable.builtins().command(words[0]).orElseThrow();
         OptionParser.Parsed parsed =
                 OptionParser.parse(spec, List.of(words), String.join(" ", words));
-        if (parsed.invocation() != null) {
-            return parsed.invocation();
+        if (parsed.invocation() == null) {
+            throw new IllegalStateException("bad training command: " + parsed.failure());
         }
-        return new Invocation(words[0], options, operands);
+        return parsed.invocation();
     }
 
     private static void deleteQuietly(Path p) {

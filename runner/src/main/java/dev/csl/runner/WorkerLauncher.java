@@ -67,6 +67,10 @@ final class WorkerLauncher {
         cmd.add("-Xshare:auto");
         cmd.add("-XX:-UsePerfData");
         cmd.add("-Dfile.encoding=UTF-8");
+        // stdout is the protocol: every message of the JVM itself goes to stderr.
+        cmd.add("-XX:+DisplayVMOutputToStderr");
+        cmd.add("-Xlog:disable");
+        cmd.add("-Xlog:all=warning:stderr");
         if (useArchive) {
             cmd.addAll(archive.jvmArgs());
         }

@@ -176,6 +176,9 @@ final class WorkerProcess implements AutoCloseable {
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
+                if (!line.startsWith("{")) {
+                    continue; // not a reply: stray output of the JVM itself
+                }
                 try {
                     replies.add(Protocol.decodeReply(line));
                 } catch (IOException e) {

@@ -84,10 +84,14 @@ final class GrepCommand implements Builtin {
         List<String> alternatives = new ArrayList<>();
         for (String p : patterns) {
             for (String one : p.split("\n", -1)) {
-                String body =
-                        inv.has("-F")
-                                ? Pattern.quote(one)
-                                : PosixRegex.translate(one, inv.has("-E"));
+                String body;
+                if (inv.has("-F")) {
+                    body = Pattern.quote(one);
+                } else if (inv.has("-P")) {
+                    body = one; // Java's regular expressions are Perl-style already
+                } else {
+                    body = PosixRegex.translate(one, inv.has("-E"));
+                }
                 if (inv.has("-x")) {
                     body = "^(?:" + body + ")$";
                 } else if (inv.has("-w")) {

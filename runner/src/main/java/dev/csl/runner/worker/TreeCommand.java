@@ -4,6 +4,7 @@ import dev.csl.fsguard.FileInfo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** tree: the box-drawing listing of tree(1) with its closing "N directories, M files" line. */
 final class TreeCommand implements Builtin {
@@ -17,6 +18,13 @@ final class TreeCommand implements Builtin {
     public int run(Invocation inv, Context ctx) {
         List<String> roots = inv.operands().isEmpty() ? List.of(".") : inv.operands();
         int maxLevel = Integer.parseInt(inv.value("-L", "0"));
+        List<Pattern> ignored = new ArrayList<>();
+        for (String globs : inv.values("-I")) {
+            for (String glob : globs.split("\\|")) {
+                ignored.add(Glob.compile(glob, false));
+            }
+        }
+
         Counts counts = new Counts();
         int status = 0;
         for (String root : roots) {
@@ -33,7 +41,7 @@ final class TreeCommand implements Builtin {
             }
             ctx.out.println(root);
             counts.dirs++; // tree 2 counts the directories it was given
-            walk(root, "", 1, maxLevel, inv, ctx, counts);
+            walk(root, "", 1, maxLevel, ignored, inv, ctx, counts);
         }
         ctx.out.println("");
         String dirs = counts.dirs + (counts.dirs == 1 ? " directory" : " directories");
@@ -50,6 +58,7 @@ final class TreeCommand implements Builtin {
             String indent,
             int level,
             int maxLevel,
+            List<Pattern> ignored,
             Invocation inv,
             Context ctx,
             Counts counts) {
@@ -57,7 +66,8 @@ final class TreeCommand implements Builtin {
         List<FileInfo> infos = new ArrayList<>();
         try {
             for (String name : ctx.files.list(dir)) {
-                if (name.startsWith(".") && !inv.has("-a")) {
+                if (name.startsWith(".") && !inv.has("-a")
+                        || ignored.stream().anyMatch(g -> g.matcher(name).matches())) {
                     continue;
                 }
                 FileInfo info = ctx.files.stat(Context.child(dir, name));
@@ -99,6 +109,7 @@ final class TreeCommand implements Builtin {
                             indent + (last ? "    " : "│\u00a0\u00a0 "),
                             level + 1,
                             maxLevel,
+                            ignored,
                             inv,
                             ctx,
                             counts);
