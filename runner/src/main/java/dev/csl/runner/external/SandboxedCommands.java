@@ -88,7 +88,10 @@ final class SandboxedCommands implements ExternalCommands {
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
         List<String> wrapped = sandbox.wrap(command, config.workingDir(), dir, withNetwork);
-        return launcher.run(display, wrapped, dir, timeoutSeconds);
+        CommandOutcome outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
+        return sandbox.active()
+                ? SandboxFailures.explain(outcome, config.workingDir(), withNetwork)
+                : outcome;
     }
 
     @Override

@@ -290,6 +290,39 @@ class ExternalCommandsTest {
     }
 
     @Nested
+    class RequiredWithoutSandbox {
+        private final ExternalCommands required =
+                new SandboxedCommands(
+                        new RunnerConfig(
+                                wd, 30, 1 << 20, SandboxMode.REQUIRED, List.of(), true, null),
+                        dev.csl.runner.sandbox.Sandbox.of(
+                                SandboxMode.REQUIRED,
+                                SandboxProbe.unavailable("bwrap not installed")),
+                        new ProcessLauncher(1 << 20),
+                        dev.csl.fsguard.GuardedFiles::open);
+
+        @Test
+        void checkRunAndRunNode_refuseAndNothingRuns() {
+            RunFailure check = required.check(List.of("touch", "made.txt"), wd);
+            CommandOutcome run = required.run(List.of("touch", "made.txt"), wd, 10);
+            RunFailure node =
+                    required.runNode("require('fs').writeFileSync('made.txt', '')", wd, 10)
+                            .failure();
+
+            assertThat(List.of(check, run.failure(), node))
+                    .allSatisfy(
+                            failure -> {
+                                assertThat(failure.code()).isEqualTo("command_not_allowed");
+                                assertThat(failure.message())
+                                        .contains("--sandbox required")
+                                        .contains("bwrap not installed");
+                            });
+            assertThat(wd.resolve("made.txt")).doesNotExist();
+            assertThat(required.sandboxLayer()).isEqualTo("none: bwrap not installed");
+        }
+    }
+
+    @Nested
     class Sandboxed {
         @Test
         void run_approvedCommandWritingOutside_failsAndOutsideUnchanged() throws IOException {
@@ -306,6 +339,9 @@ class ExternalCommandsTest {
                 assertThat(all.sandboxLayer()).isEqualTo("bubblewrap");
                 assertThat(outcome.failure().code()).isEqualTo("command_failed");
                 assertThat(outcome.result().stderr()).contains("Read-only file system");
+                assertThat(outcome.failure().message())
+                        .contains("the sandbox refused a write to " + outsideFile)
+                        .contains("only " + wd.toRealPath() + " is writable");
                 assertThat(Files.readString(outsideFile)).isEqualTo("original");
             } finally {
                 Files.deleteIfExists(outsideFile);

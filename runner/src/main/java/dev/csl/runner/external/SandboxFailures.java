@@ -1,0 +1,97 @@
+package dev.csl.runner.external;
+
+import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.RunFailure;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Says why a command failed when the sandbox stopped it: the OS only reports "Read-only file
+ * system" or an unreachable network, so the failure names the path the command could not write
+ * (when its stderr names one) and the root that is writable, or how to approve network access.
+ */
+final class SandboxFailures {
+    private static final Pattern READ_ONLY_LINE =
+            Pattern.compile("(?m)^.*Read-only file system.*$");
+    private static final Pattern QUOTED = Pattern.compile("['‘`\"]([^'’`\"]+)['’`\"]");
+    private static final Pattern ABSOLUTE = Pattern.compile("(?<![\\w.])(/[^\\s:'\"]+)");
+    private static final List<String> NETWORK =
+            List.of(
+                    "Network is unreachable",
+                    "ENETUNREACH",
+                    "EAI_AGAIN",
+                    "Temporary failure in name resolution",
+                    "Could not resolve host",
+                    "getaddrinfo");
+
+    private SandboxFailures() {}
+
+    static CommandOutcome explain(CommandOutcome outcome, Path workingDir, boolean network) {
+        RunFailure failure = outcome.failure();
+        if (failure == null || !failure.code().equals("command_failed")) {
+            return outcome;
+        }
+        String stderr = outcome.result().stderr() + "\n" + outcome.result().stdout();
+        String root = realPath(workingDir);
+        Matcher readOnly = READ_ONLY_LINE.matcher(stderr);
+        if (readOnly.find()) {
+            String path = refusedPath(readOnly.group());
+            return new CommandOutcome(
+                    outcome.result(),
+                    new RunFailure(
+                            failure.code(),
+                            failure.message()
+                                    + ": the sandbox refused a write"
+                                    + (path != null ? " to " + path : "")
+                                    + " outside the working directory; only "
+                                    + root
+                                    + " is writable (not its .git and .csl)",
+                            "write inside the working directory only (temporary files go to /tmp,"
+                                    + " which is private to the command)",
+                            failure.details()));
+        }
+        if (!network && NETWORK.stream().anyMatch(stderr::contains)) {
+            return new CommandOutcome(
+                    outcome.result(),
+                    new RunFailure(
+                            failure.code(),
+                            failure.message() + ": the network is off inside the sandbox",
+                            "if the command needs the network, ask the user to approve it with"
+                                    + " `csl allow --network '"
+                                    + outcome.result().command().replace("'", "'\\''")
+                                    + "'`",
+                            failure.details()));
+        }
+        return outcome;
+    }
+
+    /**
+     * The path a "Read-only file system" line names: the last quoted one, else the last absolute.
+     */
+    static String refusedPath(String line) {
+        String found = null;
+        Matcher quoted = QUOTED.matcher(line);
+        while (quoted.find()) {
+            found = quoted.group(1);
+        }
+        if (found != null) {
+            return found;
+        }
+        Matcher absolute = ABSOLUTE.matcher(line);
+        while (absolute.find()) {
+            found = absolute.group(1);
+        }
+        return found;
+    }
+
+    private static String realPath(Path path) {
+        try {
+            return path.toRealPath().toString();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize().toString();
+        }
+    }
+}
