@@ -231,8 +231,21 @@ final class Guard implements GuardedFiles {
         Resolution r = read(path);
         requireDirectory(path, r);
         try {
-            access.cleanTemporaries(r.names());
             List<String> names = new ArrayList<>(access.list(r.names()));
+            // one pass: leftovers of a crashed csl are removed while listing
+            for (var it = names.iterator(); it.hasNext(); ) {
+                String name = it.next();
+                if (TempFiles.isStale(name)) {
+                    List<String> temp = new ArrayList<>(r.names());
+                    temp.add(name);
+                    try {
+                        access.delete(temp, false);
+                        it.remove();
+                    } catch (IOException e) {
+                        // a leftover we cannot remove is listed like any other file
+                    }
+                }
+            }
             names.sort(null);
             return names;
         } catch (IOException e) {

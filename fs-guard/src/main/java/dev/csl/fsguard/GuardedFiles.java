@@ -19,10 +19,11 @@ public interface GuardedFiles {
 
     /**
      * Opens the guard for a working directory on any {@link java.nio.file.FileSystem} (real disk or
-     * Jimfs). Where the file system has {@link java.nio.file.SecureDirectoryStream} (Linux, Jimfs)
-     * every use walks under open directory handles without following symlinks, so check and use are
-     * one step ({@link #mode()} says {@code handle-walk}); elsewhere it resolves and verifies
-     * before each use ({@code resolve-and-verify}).
+     * Jimfs). On the default file system where the JDK has {@link
+     * java.nio.file.SecureDirectoryStream} (Linux) every use walks under open directory handles
+     * without following symlinks, so check and use are one step ({@link #mode()} says {@code
+     * handle-walk}); elsewhere (Jimfs, other systems) it resolves and verifies before each use
+     * ({@code resolve-and-verify}).
      *
      * @throws GuardException {@code FILE_NOT_FOUND} or {@code IO_ERROR} if {@code workingDir} is
      *     not an existing directory
@@ -37,7 +38,10 @@ public interface GuardedFiles {
     /** The directory relative paths are resolved against (the root, or a RUN {@code dir}). */
     Path base();
 
-    /** Which resolution mode is active: race-free (openat2 / no-follow walk) or check-then-use. */
+    /**
+     * Which mode is active: {@code handle-walk} (race-free: every use re-walks the verified names
+     * under directory handles with NOFOLLOW) or {@code resolve-and-verify} (check, then use).
+     */
     String mode();
 
     /** The same guard with another base; {@code dir} must be an existing directory inside. */
@@ -65,7 +69,10 @@ public interface GuardedFiles {
 
     byte[] readBytes(String path) throws IOException;
 
-    /** Reads UTF-8 text; a binary file (NUL bytes) is refused. */
+    /**
+     * Reads UTF-8 text. A binary file (a NUL byte) or malformed UTF-8 is refused with {@code
+     * IO_ERROR} ("Binary file (contains NUL bytes), not text" / "File is not valid UTF-8 text").
+     */
     String readText(String path) throws IOException;
 
     /**
@@ -80,11 +87,24 @@ public interface GuardedFiles {
 
     void createDirectories(String path) throws IOException;
 
-    /** Names of the entries of a directory, sorted. */
+    /**
+     * Names of the entries of a directory, sorted. Temporary files a crashed csl left there are
+     * removed first.
+     */
     List<String> list(String path) throws IOException;
 
+    /**
+     * Copies a file to exactly {@code to} (replacing a file there atomically; the parent must
+     * exist), or with {@code recursive} a directory tree into {@code to} (created if missing,
+     * merged if it exists). Symlinks in a tree are copied as symlinks, and only if they still point
+     * inside from their new place. Directories named {@code .git}/{@code .csl} are never created.
+     */
     void copy(String from, String to, boolean recursive) throws IOException;
 
+    /**
+     * Renames {@code from} (a final symlink is moved itself) to exactly {@code to}, replacing a
+     * file there (POSIX rename); the parent of {@code to} must exist.
+     */
     void move(String from, String to) throws IOException;
 
     /** Deletes a file, a symlink (not its target) or an empty directory. */
