@@ -1,21 +1,166 @@
 package dev.csl.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.Interpreter;
+import dev.csl.runner.SandboxMode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code csl apply}. */
+/** {@code csl apply [FILE|-] [-C DIR] [--dry-run] [--expect-plan HASH] [--json] ...} (SPEC §5). */
 @Command(
         name = "apply",
         mixinStandardHelpOptions = true,
-        description = "Carries out the operations of an answer.")
+        description = "Carries out the operations of an answer.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:every operation succeeded",
+            "1:at least one operation failed or was skipped",
+            "2:usage error (bad option, unreadable input)",
+            "3:CSL syntax error (nothing applied)"
+        })
 final class ApplyCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "FILE",
+            description = "The answer to apply; '-' or none reads standard input.")
+    String file;
+
+    @Option(
+            names = {"-C", "--dir"},
+            paramLabel = "DIR",
+            description = "Working directory (default: the current directory; created if missing).")
+    Path dir;
+
+    @Option(names = "--dry-run", description = "Show what would change (diffs); change nothing.")
+    boolean dryRun;
+
+    @Option(
+            names = "--expect-plan",
+            paramLabel = "HASH",
+            description = "Apply only if the plan hash of a dry run still holds.")
+    String expectPlan;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @Option(
+            names = "--allow",
+            paramLabel = "CMD",
+            description = "Approve a command for this apply (repeatable), e.g. 'npm test'.")
+    List<String> allow = new ArrayList<>();
+
+    @Option(names = "--yes", description = "Approve every command (dangerous).")
+    boolean yes;
+
+    @Option(names = "--timeout", paramLabel = "SEC", description = "Default command timeout.")
+    Integer timeout;
+
+    @Option(
+            names = "--sandbox",
+            paramLabel = "MODE",
+            description = "auto, required or off (default: auto).",
+            defaultValue = "auto")
+    String sandbox;
+
+    @Option(
+            names = "--start-delimiter",
+            paramLabel = "S",
+            description = "Start delimiter of marker lines (default: ${DEFAULT-VALUE}).",
+            defaultValue = "<---")
+    String startDelimiter;
+
+    @Option(
+            names = "--end-delimiter",
+            paramLabel = "E",
+            description = "End delimiter of marker lines (default: ${DEFAULT-VALUE}).",
+            defaultValue = "--->")
+    String endDelimiter;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl apply: not available yet");
-        return ExitCodes.USAGE;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Delimiters delimiters;
+        SandboxMode mode;
+        try {
+            delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
+            mode = sandboxMode(sandbox);
+            if (timeout != null && timeout <= 0) {
+                throw new IllegalArgumentException(
+                        "--timeout must be a positive number of seconds");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("csl apply: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        if (Files.exists(workingDir) && !Files.isDirectory(workingDir)) {
+            err.println("csl apply: -C " + workingDir + " is not a directory");
+            return ExitCodes.USAGE;
+        }
+        String text;
+        try {
+            text = AnswerInput.read(file);
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            err.println(
+                    "csl apply: cannot read "
+                            + AnswerInput.displayName(file)
+                            + ": "
+                            + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        boolean terminal = System.console() != null && !json;
+        ApplyOptions options =
+                new ApplyOptions(
+                        workingDir,
+                        delimiters,
+                        dryRun,
+                        expectPlan,
+                        allow,
+                        yes,
+                        timeout,
+                        mode,
+                        terminal ? new ConsolePrompter(err) : null);
+        ApplyReport report = new Interpreter(StandardRunners.factory()).apply(text, options);
+        if (json) {
+            try {
+                out.println(new ObjectMapper().writeValueAsString(report));
+            } catch (JsonProcessingException e) {
+                err.println("csl apply: cannot write JSON: " + e.getOriginalMessage());
+                return ExitCodes.USAGE;
+            }
+        } else {
+            new ApplyRenderer(out, terminal).print(report);
+        }
+        out.flush();
+        return report.exitCode();
+    }
+
+    private static SandboxMode sandboxMode(String value) {
+        return switch (value) {
+            case "auto" -> SandboxMode.AUTO;
+            case "required" -> SandboxMode.REQUIRED;
+            case "off" -> SandboxMode.OFF;
+            default ->
+                    throw new IllegalArgumentException(
+                            "--sandbox must be auto, required or off, not '" + value + "'");
+        };
     }
 }

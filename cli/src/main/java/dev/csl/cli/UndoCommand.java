@@ -1,21 +1,61 @@
 package dev.csl.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.interpreter.UndoReport;
+import dev.csl.interpreter.Undoer;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code csl undo}. */
+/** {@code csl undo [-C DIR] [--force] [--json]}: restores the state before the last apply. */
 @Command(
         name = "undo",
         mixinStandardHelpOptions = true,
-        description = "Restores the state before the last apply.")
+        description = "Restores the state before the last apply.",
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:restored",
+            "1:nothing to undo, or files changed since the apply (see --force)",
+            "2:usage error"
+        })
 final class UndoCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
+    @Option(
+            names = {"-C", "--dir"},
+            paramLabel = "DIR",
+            description = "Working directory (default: the current directory).")
+    Path dir;
+
+    @Option(names = "--force", description = "Restore even files changed since the apply.")
+    boolean force;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("csl undo: not available yet");
-        return ExitCodes.USAGE;
+        PrintWriter out = spec.commandLine().getOut();
+        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        UndoReport report = new Undoer().undo(workingDir, force);
+        if (json) {
+            try {
+                out.println(new ObjectMapper().writeValueAsString(report));
+            } catch (JsonProcessingException e) {
+                spec.commandLine()
+                        .getErr()
+                        .println("csl undo: cannot write JSON: " + e.getOriginalMessage());
+                return ExitCodes.USAGE;
+            }
+        } else {
+            new ApplyRenderer(out, System.console() != null).print(report);
+        }
+        out.flush();
+        return report.exitCode();
     }
 }

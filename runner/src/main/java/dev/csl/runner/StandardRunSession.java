@@ -27,6 +27,7 @@ final class StandardRunSession implements RunSession {
     private ExternalCommands external;
     private final Sandbox sandbox;
     private WorkerProcess worker;
+    private Path workerRoot;
     private Thread archiveRecording;
     private long nextId;
 
@@ -43,6 +44,10 @@ final class StandardRunSession implements RunSession {
 
     @Override
     public synchronized RunOutcome run(RunRequest request) {
+        boolean node = request.lang() != null && NODE.contains(request.lang());
+        if (worker == null && !node) {
+            startEarly(); // the JVM boots while the block is checked
+        }
         GuardedFiles root;
         try {
             root = guard();
@@ -70,7 +75,7 @@ final class StandardRunSession implements RunSession {
                         request.timeoutSeconds() != null
                                 ? request.timeoutSeconds()
                                 : config.defaultTimeoutSeconds());
-        if (request.lang() != null && NODE.contains(request.lang())) {
+        if (node) {
             return external().runNode(request.content(), base.base(), timeout);
         }
         GuardedFiles planBase = base;
@@ -196,13 +201,31 @@ final class StandardRunSession implements RunSession {
     }
 
     private WorkerProcess worker() throws IOException {
-        if (worker == null || !worker.alive()) {
-            worker = workers.take(guard.root(), sandbox);
-            if (archiveRecording == null) {
-                archiveRecording = workers.background(guard.root());
+        if (worker == null || !worker.alive() || !guard.root().equals(workerRoot)) {
+            if (worker != null) {
+                worker.close();
             }
+            start(guard.root());
         }
         return worker;
+    }
+
+    /** Starts the worker at the first RUN, before its block is checked; failures wait till use. */
+    private void startEarly() {
+        try {
+            start(config.workingDir().toRealPath());
+        } catch (IOException e) {
+            worker = null; // reported when a built-in needs it
+        }
+    }
+
+    private void start(Path root) throws IOException {
+        worker = null;
+        worker = workers.take(root, sandbox);
+        workerRoot = root;
+        if (archiveRecording == null) {
+            archiveRecording = workers.background(root);
+        }
     }
 
     /** The worker now serving this session, if one was started (for tests). */

@@ -46,9 +46,12 @@ class WorkerLifecycleTest {
     }
 
     @Test
-    void run_noBuiltinYet_startsNoWorker() {
-        run("cat ../x", null);
+    void run_firstRun_startsTheWorkerOnceEvenWhenRefused() {
         assertThat(session.currentWorker()).isNull();
+        assertThat(run("cat ../x", null).failure().code()).isEqualTo("path_escape");
+        long pid = workerPid();
+        assertThat(run("cat a.txt", null).ok()).isTrue();
+        assertThat(workerPid()).isEqualTo(pid);
     }
 
     @Test

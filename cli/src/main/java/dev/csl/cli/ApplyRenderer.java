@@ -1,0 +1,253 @@
+package dev.csl.cli;
+
+import dev.csl.grammar.SyntaxError;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.ErrorInfo;
+import dev.csl.interpreter.OperationResult;
+import dev.csl.interpreter.Status;
+import dev.csl.interpreter.UndoReport;
+import dev.csl.runner.CommandResult;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Human output of {@code csl apply} and {@code csl undo}: one line per operation with ✔/✘/↷, the
+ * error and hint indented under it, diffs in dry runs, a closing summary; colour on a terminal.
+ */
+final class ApplyRenderer {
+    private static final String GREEN = "\u001B[32m";
+    private static final String RED = "\u001B[31m";
+    private static final String YELLOW = "\u001B[33m";
+    private static final String DIM = "\u001B[2m";
+    private static final String RESET = "\u001B[0m";
+
+    private final PrintWriter out;
+    private final boolean colour;
+    private int ok;
+    private int failed;
+    private int skipped;
+
+    ApplyRenderer(PrintWriter out, boolean colour) {
+        this.out = out;
+        this.colour = colour;
+    }
+
+    void print(ApplyReport report) {
+        if (!report.syntaxErrors().isEmpty()) {
+            for (SyntaxError e : report.syntaxErrors()) {
+                out.println(paint(RED, "✘ ") + e.error());
+                if (e.hint() != null && !e.hint().isEmpty()) {
+                    out.println("    hint: " + e.hint());
+                }
+            }
+            int n = report.syntaxErrors().size();
+            out.println(n + " syntax error" + (n == 1 ? "" : "s") + ": nothing was applied.");
+            return;
+        }
+        for (OperationResult r : report.results()) {
+            print(r, "");
+        }
+        if (report.error() != null) {
+            out.println(paint(RED, "✘ ") + report.error().message());
+            printHint(report.error(), "    ");
+        }
+        StringBuilder summary = new StringBuilder();
+        summary.append(report.dryRun() ? "Dry run: " : "")
+                .append(ok)
+                .append(" ok, ")
+                .append(failed)
+                .append(" failed, ")
+                .append(skipped)
+                .append(" skipped");
+        if (report.dryRun()) {
+            summary.append(" — nothing was changed");
+        }
+        summary.append('.');
+        out.println(report.ok() ? paint(GREEN, summary.toString()) : summary.toString());
+        if (report.planHash() != null) {
+            out.println(
+                    "Plan hash: " + report.planHash() + " (apply exactly this with --expect-plan)");
+        }
+    }
+
+    private void print(OperationResult r, String indent) {
+        String symbol;
+        switch (r.status()) {
+            case OK, NO_OP -> {
+                symbol = paint(GREEN, "✔");
+                if (r.results() == null) {
+                    ok++;
+                }
+            }
+            case ERROR -> {
+                symbol = paint(RED, "✘");
+                if (r.results() == null) {
+                    failed++;
+                }
+            }
+            default -> {
+                symbol = paint(YELLOW, "↷");
+                if (r.results() == null) {
+                    skipped++;
+                }
+            }
+        }
+        StringBuilder line =
+                new StringBuilder(indent)
+                        .append(symbol)
+                        .append(' ')
+                        .append(r.task())
+                        .append(' ')
+                        .append(r.type());
+        if (r.file() != null) {
+            line.append(' ').append(r.file());
+        }
+        if ("RUN".equals(r.type()) && r.commands() != null && !r.commands().isEmpty()) {
+            line.append(' ').append(firstLine(r.commands().get(0).command()));
+            if (r.commands().size() > 1) {
+                line.append(" (+").append(r.commands().size() - 1).append(" more)");
+            }
+        }
+        String detail = detail(r);
+        if (!detail.isEmpty()) {
+            line.append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? " — " : " (")
+                    .append(detail)
+                    .append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? "" : ")");
+        }
+        out.println(line);
+        String sub = indent + "    ";
+        if (r.error() != null && r.results() == null) {
+            for (String l : r.error().message().split("\n", -1)) {
+                out.println(sub + l);
+            }
+            printHint(r.error(), sub);
+        }
+        if (r.commands() != null) {
+            for (CommandResult c : r.commands()) {
+                printOutput(c, sub);
+            }
+        }
+        if (r.note() != null && r.status() != Status.NO_OP) {
+            out.println(sub + paint(DIM, "note: " + r.note()));
+        }
+        if (r.diff() != null && !r.diff().isEmpty()) {
+            for (String l : r.diff().split("\n")) {
+                String coloured =
+                        l.startsWith("+") && !l.startsWith("+++")
+                                ? paint(GREEN, l)
+                                : l.startsWith("-") && !l.startsWith("---") ? paint(RED, l) : l;
+                out.println(sub + coloured);
+            }
+        }
+        if (r.results() != null) {
+            for (OperationResult child : r.results()) {
+                print(child, indent + "  ");
+            }
+            if (r.error() != null) {
+                out.println(sub + r.error().message());
+            }
+        }
+    }
+
+    private void printOutput(CommandResult c, String indent) {
+        String stdout = c.stdout() == null ? "" : c.stdout();
+        String stderr = c.stderr() == null ? "" : c.stderr();
+        if (stdout.isEmpty() && stderr.isEmpty()) {
+            return;
+        }
+        out.println(indent + paint(DIM, "$ " + c.command()));
+        for (String l : stdout.split("\n")) {
+            out.println(indent + l);
+        }
+        if (!stderr.isEmpty()) {
+            for (String l : stderr.split("\n")) {
+                out.println(indent + paint(RED, l));
+            }
+        }
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl) + " …";
+    }
+
+    private static String detail(OperationResult r) {
+        if (r.status() == Status.NO_OP) {
+            return "already applied";
+        }
+        if (r.status() == Status.ROLLED_BACK) {
+            return "rolled back";
+        }
+        if (r.error() != null) {
+            return errorSummary(r.error());
+        }
+        if (r.action() != null) {
+            return r.lines() == null || "unchanged".equals(r.action())
+                    ? r.action()
+                    : r.action() + ", " + r.lines() + (r.lines() == 1 ? " line" : " lines");
+        }
+        if (r.replaced() != null) {
+            return r.replaced() + (r.replaced() == 1 ? " match replaced" : " matches replaced");
+        }
+        if ("RUN".equals(r.type())
+                && r.note() != null
+                && r.commands() != null
+                && r.commands().isEmpty()) {
+            return r.note();
+        }
+        return "";
+    }
+
+    private static String errorSummary(ErrorInfo e) {
+        Map<String, Object> d = e.details();
+        if ("match_count_mismatch".equals(e.code().wireName()) && d.containsKey("found")) {
+            StringBuilder sb = new StringBuilder().append(d.get("found")).append(" matches");
+            if (d.get("closest") instanceof Map<?, ?> closest) {
+                Object from = closest.get("startLine");
+                Object to = closest.get("endLine");
+                sb.append(
+                                from.equals(to)
+                                        ? ", closest at line " + from
+                                        : ", closest at lines " + from + "-" + to)
+                        .append(" …");
+            } else if (d.get("lines") instanceof List<?> lines) {
+                sb.append(" at lines ")
+                        .append(lines)
+                        .append(", expected ")
+                        .append(d.get("expected"));
+            }
+            return sb.toString();
+        }
+        return e.code().wireName();
+    }
+
+    private void printHint(ErrorInfo e, String indent) {
+        if (!e.hint().isEmpty()) {
+            out.println(indent + paint(DIM, "hint: " + e.hint()));
+        }
+    }
+
+    void print(UndoReport report) {
+        if (report.ok()) {
+            out.println(
+                    paint(GREEN, "✔ ")
+                            + "Undid apply "
+                            + report.applyId()
+                            + ": restored "
+                            + report.restored().size()
+                            + (report.restored().size() == 1 ? " path" : " paths")
+                            + " to their state before it.");
+            for (String path : report.restored()) {
+                out.println("    " + path);
+            }
+            return;
+        }
+        out.println(paint(RED, "✘ ") + report.error().message());
+        printHint(report.error(), "    ");
+    }
+
+    private String paint(String code, String text) {
+        return colour ? code + text + RESET : text;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code csl apply} and {@code csl undo} as a user sees them: output lines, JSON, exit codes. */
+class ApplyCommandTest {
+    @TempDir Path tmp;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = Main.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    private Path answer(String text) throws IOException {
+        Path file = tmp.resolve("answer.md");
+        Files.writeString(file, text);
+        return file;
+    }
+
+    @Test
+    void apply_writeAndFailingSearch_printsOneLinePerOperationAndExits1() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a =
+                answer(
+                        "<---WRITE file=\"src/a.js\"--->\nconst a = 1;\nconst b = 2;\n<---END--->\n"
+                                + "<---SEARCH file=\"src/a.js\"--->\nconst c = 3;\n<---REPLACE--->\nx\n<---END--->\n");
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(code).isEqualTo(1);
+        String text = out.toString();
+        assertThat(text).contains("✔ 1 WRITE src/a.js (created, 2 lines)");
+        assertThat(text).contains("✘ 2 SEARCH src/a.js — 0 matches");
+        assertThat(text).contains("    SEARCH found no match", "    hint: ");
+        assertThat(text).contains("1 ok, 1 failed, 0 skipped.");
+        assertThat(text).doesNotContain("\u001B[");
+        assertThat(work.resolve("src/a.js")).hasContent("const a = 1;\nconst b = 2;\n");
+    }
+
+    @Test
+    void apply_json_printsExactlyOneDocumentWithSpecFields() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+
+        int code = run("apply", a.toString(), "-C", work.toString(), "--json");
+
+        assertThat(code).isZero();
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.get("ok").asBoolean()).isTrue();
+        assertThat(doc.get("workingDir").asText()).isEqualTo(work.toAbsolutePath().toString());
+        assertThat(doc.get("dryRun").asBoolean()).isFalse();
+        assertThat(doc.get("results").get(0).get("task").asText()).isEqualTo("1");
+        assertThat(doc.get("results").get(0).get("status").asText()).isEqualTo("ok");
+        assertThat(doc.get("syntaxErrors").isArray()).isTrue();
+        assertThat(out.toString().trim().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void apply_syntaxError_exits3AndAppliesNothing() throws IOException {
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work);
+        Path a =
+                answer(
+                        "<---WRITE file=\"a.txt\"--->\nx\n<---END--->\n<---WRITE file=\"b.txt\"--->\n");
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(code).isEqualTo(3);
+        assertThat(out.toString())
+                .contains("Line 4: Unterminated WRITE operation", "nothing was applied");
+        assertThat(work.resolve("a.txt")).doesNotExist();
+    }
+
+    @Test
+    void apply_dryRun_printsDiffAndPlanHashAndChangesNothing() throws IOException {
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work);
+        Files.writeString(work.resolve("a.txt"), "old\n");
+        Path a = answer("<---SEARCH file=\"a.txt\"--->\nold\n<---REPLACE--->\nnew\n<---END--->\n");
+
+        int code = run("apply", a.toString(), "-C", work.toString(), "--dry-run");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("-old", "+new", "Plan hash: ", "nothing was changed");
+        assertThat(work.resolve("a.txt")).hasContent("old\n");
+    }
+
+    @Test
+    void apply_unreadableAnswerOrBadOption_exits2() {
+        assertThat(run("apply", tmp.resolve("missing.md").toString())).isEqualTo(2);
+        assertThat(run("apply", "--sandbox", "sometimes")).isEqualTo(2);
+        assertThat(err.toString()).contains("csl apply: cannot read", "--sandbox must be");
+    }
+
+    @Test
+    void apply_missingWorkingDirectory_isCreated() throws IOException {
+        Path work = tmp.resolve("does/not/exist");
+        int code =
+                run(
+                        "apply",
+                        answer("<---WRITE file=\"a.txt\"--->\nx\n<---END--->\n").toString(),
+                        "-C",
+                        work.toString());
+        assertThat(code).isZero();
+        assertThat(work.resolve("a.txt")).hasContent("x\n");
+    }
+
+    @Test
+    void undo_afterApply_restoresAndReportsPaths() throws IOException {
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work);
+        Files.writeString(work.resolve("a.txt"), "before\n");
+        run(
+                "apply",
+                answer("<---WRITE file=\"a.txt\"--->\nafter\n<---END--->\n").toString(),
+                "-C",
+                work.toString());
+
+        int code = run("undo", "-C", work.toString(), "--json");
+
+        assertThat(code).isZero();
+        assertThat(out.toString()).contains("\"restored\":[\"a.txt\"]");
+        assertThat(work.resolve("a.txt")).hasContent("before\n");
+        assertThat(run("undo", "-C", work.toString())).isEqualTo(1);
+        assertThat(out.toString()).contains("Nothing to undo");
+    }
+}

@@ -1,0 +1,80 @@
+package dev.csl.interpreter;
+
+import dev.csl.grammar.Delimiters;
+import dev.csl.runner.Prompter;
+import dev.csl.runner.SandboxMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How to apply one answer.
+ *
+ * @param workingDir the project directory every path is relative to (created when missing)
+ * @param delimiters marker delimiters
+ * @param dryRun preview only: nothing on disk changes
+ * @param expectPlan apply only if the plan hash still equals this (from a dry run), or null
+ * @param allow commands approved for this apply ({@code --allow})
+ * @param approveAll {@code --yes}
+ * @param timeoutSeconds default per-command timeout, or null for the runner's default
+ * @param sandbox sandbox mode for commands
+ * @param prompter asks a person about unapproved commands, or null
+ */
+public record ApplyOptions(
+        Path workingDir,
+        Delimiters delimiters,
+        boolean dryRun,
+        String expectPlan,
+        List<String> allow,
+        boolean approveAll,
+        Integer timeoutSeconds,
+        SandboxMode sandbox,
+        Prompter prompter) {
+
+    public ApplyOptions {
+        Objects.requireNonNull(workingDir, "workingDir");
+        delimiters = delimiters == null ? Delimiters.DEFAULT : delimiters;
+        allow = allow == null ? List.of() : List.copyOf(allow);
+        sandbox = sandbox == null ? SandboxMode.AUTO : sandbox;
+    }
+
+    /** Default delimiters, real apply, no approvals, default timeout and sandbox. */
+    public static ApplyOptions defaults(Path workingDir) {
+        return new ApplyOptions(
+                workingDir,
+                Delimiters.DEFAULT,
+                false,
+                null,
+                List.of(),
+                false,
+                null,
+                SandboxMode.AUTO,
+                null);
+    }
+
+    public ApplyOptions withDryRun(boolean value) {
+        return new ApplyOptions(
+                workingDir,
+                delimiters,
+                value,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter);
+    }
+
+    public ApplyOptions withExpectPlan(String hash) {
+        return new ApplyOptions(
+                workingDir,
+                delimiters,
+                dryRun,
+                hash,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter);
+    }
+}

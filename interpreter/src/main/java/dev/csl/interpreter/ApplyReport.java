@@ -1,0 +1,42 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.csl.grammar.SyntaxError;
+import java.util.List;
+
+/**
+ * The result of one apply: exactly the {@code csl apply --json} document of SPEC §5.
+ *
+ * @param ok true when every operation succeeded (ok or no_op)
+ * @param workingDir the absolute working directory
+ * @param dryRun whether this was a preview
+ * @param results one entry per top-level operation
+ * @param syntaxErrors every syntax error (then nothing ran and {@code results} is empty)
+ * @param planHash the plan hash of a dry run (also set when {@code plan_changed})
+ * @param error a failure of the apply as a whole ({@code plan_changed}), or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"ok", "workingDir", "dryRun", "results", "syntaxErrors", "planHash", "error"})
+public record ApplyReport(
+        boolean ok,
+        String workingDir,
+        boolean dryRun,
+        List<OperationResult> results,
+        List<SyntaxError> syntaxErrors,
+        String planHash,
+        ErrorInfo error) {
+
+    public ApplyReport {
+        results = List.copyOf(results);
+        syntaxErrors = List.copyOf(syntaxErrors);
+    }
+
+    /** SPEC §5: 0 everything succeeded, 1 an operation failed or was skipped, 3 syntax error. */
+    public int exitCode() {
+        if (!syntaxErrors.isEmpty()) {
+            return 3;
+        }
+        return ok ? 0 : 1;
+    }
+}

@@ -1,0 +1,98 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code .csl/audit.jsonl}: one JSON line per operation of every real apply (SPEC §2.4): time,
+ * task, operation, path or command, decision, sandbox layer, exit status, duration.
+ */
+final class AuditLog {
+    static final String FILE = ".csl/audit.jsonl";
+
+    /** What is known about one operation besides its result. */
+    record Facts(Instant time, long durationMs, String subject, String sandbox, Integer exitCode) {}
+
+    private final Map<String, Facts> facts = new HashMap<>();
+
+    void note(String task, Facts f) {
+        facts.put(task, f);
+    }
+
+    void write(Path root, String applyId, List<OperationResult> results, ObjectMapper json)
+            throws IOException {
+        StringBuilder out = new StringBuilder();
+        append(out, applyId, results, json);
+        if (out.length() == 0) {
+            return;
+        }
+        Path file = root.resolve(FILE);
+        Files.createDirectories(file.getParent());
+        AtomicFiles.appendDurably(file, out.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private void append(
+            StringBuilder out, String applyId, List<OperationResult> results, ObjectMapper json)
+            throws IOException {
+        for (OperationResult r : results) {
+            Facts f = facts.get(r.task());
+            ObjectNode line = json.createObjectNode();
+            line.put("time", (f == null ? Instant.now() : f.time()).toString());
+            if (applyId != null) {
+                line.put("apply", applyId);
+            }
+            line.put("task", r.task());
+            line.put("operation", r.type());
+            if ("RUN".equals(r.type())) {
+                line.put("command", f == null ? "" : f.subject());
+            } else if (r.file() != null) {
+                line.put("path", r.file());
+            }
+            line.put("decision", decision(r));
+            if (f != null && f.sandbox() != null) {
+                line.put("sandbox", f.sandbox());
+            }
+            line.put("status", r.status().wireName());
+            if (f != null && f.exitCode() != null) {
+                line.put("exitStatus", f.exitCode());
+            }
+            line.put("durationMs", f == null ? 0 : f.durationMs());
+            out.append(json.writeValueAsString(line)).append('\n');
+            if (r.results() != null) {
+                append(out, applyId, r.results(), json);
+            }
+        }
+    }
+
+    private static String decision(OperationResult r) {
+        if (r.error() == null) {
+            return "allowed";
+        }
+        return switch (r.error().code()) {
+            case PATH_ESCAPE,
+                            INVALID_PATH,
+                            PROTECTED_PATH,
+                            SHELL_OPERATOR,
+                            INVALID_SHELL_SYNTAX,
+                            COMMAND_NOT_ALLOWED,
+                            COMMAND_NOT_APPROVED,
+                            COMMAND_BLOCKED,
+                            UNKNOWN_FLAG,
+                            INVALID_FLAG_VALUE,
+                            WRONG_ARGUMENT_COUNT,
+                            INVALID_WORKING_DIRECTORY,
+                            VALIDATION_ERROR,
+                            TASK_ABORTED ->
+                    "refused: " + r.error().code().wireName();
+            default -> "allowed";
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/** Every stable error code csl reports (SPEC §5), documented in README "Error codes". */
+public enum ErrorCode {
+    VALIDATION_ERROR("The operation (or its TASKS block) has a validation error and was skipped."),
+    TASK_ABORTED("Not run: an earlier operation in the same TASKS block failed."),
+    PATH_ESCAPE("The path leads outside the working directory (`..`, absolute, or a symlink)."),
+    INVALID_PATH(
+            "The path is malformed: empty, `~`, `$VAR`, backslash, drive letter, control character, device name…"),
+    PROTECTED_PATH(
+            "Writes and deletes under `.git/` and `.csl/` (and of the working directory itself) are refused."),
+    IS_DIRECTORY("The path names a directory where a file was expected."),
+    FILE_NOT_FOUND("The file does not exist."),
+    PERMISSION_DENIED("The operating system refused the access."),
+    IO_ERROR(
+            "Any other input/output failure, including a binary (non-UTF-8) file given to SEARCH."),
+    MATCH_COUNT_MISMATCH(
+            "SEARCH found a different number of matches than `count` expects (`expected`, `found`)."),
+    SEARCH_RANGE_INCOMPLETE("SEARCH range mode found the start but not the `TO` text after it."),
+    SHELL_OPERATOR(
+            "A RUN line uses a shell feature (pipe, redirection, `;`, `&&`, `$VAR`, glob…); no shell runs."),
+    INVALID_SHELL_SYNTAX(
+            "A RUN line cannot be split into words (unbalanced quote, trailing backslash)."),
+    COMMAND_NOT_ALLOWED(
+            "The command is not a built-in and not read-only git, and cannot be approved (e.g. a git subcommand that writes)."),
+    COMMAND_NOT_APPROVED(
+            "An external command that needs approval was not approved (`csl allow`, `--allow`, `--yes`)."),
+    COMMAND_BLOCKED("The command is blocked in `.csl/commands.json`."),
+    UNKNOWN_FLAG("A built-in command was given a flag it does not support."),
+    INVALID_FLAG_VALUE("A flag of a built-in command has an invalid value."),
+    WRONG_ARGUMENT_COUNT("A built-in command got too few or too many operands."),
+    INVALID_WORKING_DIRECTORY(
+            "The RUN `dir` is missing, not a directory, or outside the working directory."),
+    COMMAND_FAILED("A command exited with a non-zero status (`exitCode`)."),
+    COMMAND_NOT_FOUND("The program does not exist on this machine."),
+    TIMEOUT("A command ran longer than its timeout; its whole process tree was killed."),
+    NODE_UNAVAILABLE("A `lang=\"node\"` block cannot run: Node.js is missing or too old."),
+    PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
+    NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),
+    CHANGED_SINCE_APPLY(
+            "`csl undo`: files changed after the apply; nothing was restored (use `--force`).");
+
+    private final String meaning;
+
+    ErrorCode(String meaning) {
+        this.meaning = meaning;
+    }
+
+    /** The stable name used in JSON, e.g. {@code match_count_mismatch}. */
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** One line saying what the code means (the README table). */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** The code with this wire name, or {@code IO_ERROR} for an unknown name. */
+    public static ErrorCode fromWireName(String wireName) {
+        for (ErrorCode code : values()) {
+            if (code.wireName().equals(wireName)) {
+                return code;
+            }
+        }
+        return IO_ERROR;
+    }
+}

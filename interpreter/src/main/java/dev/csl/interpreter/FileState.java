@@ -1,0 +1,33 @@
+package dev.csl.interpreter;
+
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** One file an apply works on in memory: what is on disk and what the answer made of it. */
+final class FileState {
+    final Path resolved;
+
+    /** The path handed to the guard: relative to the root, with forward slashes. */
+    final String guardPath;
+
+    /** How many SEARCHes ran on this file: from the second on, segment filters pay off. */
+    int searches;
+
+    Content disk;
+    Content current;
+
+    /** Tasks ("2", "3.1") whose changes are not yet on disk: a failed save is theirs. */
+    final Set<String> contributors = new LinkedHashSet<>();
+
+    FileState(Path resolved, String guardPath, Content disk) {
+        this.resolved = resolved;
+        this.guardPath = guardPath;
+        this.disk = disk;
+        this.current = disk;
+    }
+
+    boolean dirty() {
+        return current != disk;
+    }
+}

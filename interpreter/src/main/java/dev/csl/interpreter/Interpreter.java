@@ -1,0 +1,158 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.GuardedFiles;
+import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.ValidationError;
+import dev.csl.grammar.Validator;
+import dev.csl.runner.RunSessionFactory;
+import dev.csl.runner.RunnerConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Carries out the CSL operations of an answer against a working directory (SPEC §2, §4). Holds no
+ * state between applies: {@code csl serve} may run applies for different directories at once.
+ */
+public final class Interpreter {
+    private final RunSessionFactory runners;
+    private final GuardOpener guards;
+    private final ObjectMapper json = new ObjectMapper();
+
+    /**
+     * @param runners opens the RUN session of each apply (CLI: a fresh worker; serve: a pool)
+     */
+    public Interpreter(RunSessionFactory runners) {
+        this(runners, GuardOpener.STANDARD);
+    }
+
+    Interpreter(RunSessionFactory runners, GuardOpener guards) {
+        this.runners = Objects.requireNonNull(runners, "runners");
+        this.guards = Objects.requireNonNull(guards, "guards");
+    }
+
+    /** Parses, validates and runs {@code answer}; never throws for anything the answer contains. */
+    public ApplyReport apply(String answer, ApplyOptions options) {
+        Path dir = options.workingDir().toAbsolutePath().normalize();
+        String shown = dir.toString();
+        ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
+        if (!parsed.ok()) {
+            return new ApplyReport(
+                    false, shown, options.dryRun(), List.of(), parsed.syntaxErrors(), null, null);
+        }
+        List<ValidationError> invalid = Validator.validate(parsed.operations());
+        boolean dryRun = options.dryRun();
+        try {
+            if (!Files.exists(dir)) {
+                if (dryRun) {
+                    return failure(
+                            shown,
+                            true,
+                            ErrorCode.INVALID_WORKING_DIRECTORY,
+                            "The working directory "
+                                    + dir
+                                    + " does not exist; a dry run does not create it.",
+                            "Create it, or apply without --dry-run (which creates it).");
+                }
+                Files.createDirectories(dir);
+            } else if (!Files.isDirectory(dir)) {
+                return failure(
+                        shown,
+                        dryRun,
+                        ErrorCode.INVALID_WORKING_DIRECTORY,
+                        "The working directory " + dir + " is not a directory.",
+                        "Pass a directory with -C.");
+            }
+            GuardedFiles files = guards.open(dir);
+            if (options.expectPlan() != null) {
+                ApplyReport preview = run(answer, parsed, invalid, options, files, true);
+                if (!options.expectPlan().equals(preview.planHash())) {
+                    return new ApplyReport(
+                            false,
+                            shown,
+                            dryRun,
+                            List.of(),
+                            List.of(),
+                            preview.planHash(),
+                            ErrorInfo.of(
+                                    ErrorCode.PLAN_CHANGED,
+                                    "The plan changed since the dry run (files it reads were changed, or the"
+                                            + " answer differs); nothing was applied.",
+                                    "Run the dry run again, review it, and apply with the new plan hash."));
+                }
+                if (dryRun) {
+                    return preview;
+                }
+            }
+            return run(answer, parsed, invalid, options, files, dryRun);
+        } catch (IOException e) {
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.IO_ERROR,
+                    "Could not open the working directory " + dir + ": " + e.getMessage(),
+                    "Check that the directory exists and is readable.");
+        } catch (RuntimeException e) {
+            // A bug must not take down csl serve: it is reported as data like any failure.
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.IO_ERROR,
+                    "Internal error while applying: " + e,
+                    "Please report this; operations after the failure were not applied.");
+        }
+    }
+
+    private ApplyReport run(
+            String answer,
+            ParseResult parsed,
+            List<ValidationError> invalid,
+            ApplyOptions options,
+            GuardedFiles files,
+            boolean dryRun)
+            throws IOException {
+        Path root = files.root();
+        Journal journal = null;
+        if (!dryRun) {
+            History.recover(root, json);
+            journal = new Journal(root, json);
+        }
+        Workspace ws = new Workspace(files, journal);
+        AuditLog audit = new AuditLog();
+        RunnerConfig config =
+                new RunnerConfig(
+                        root,
+                        options.timeoutSeconds() == null
+                                ? RunnerConfig.DEFAULT_TIMEOUT_SECONDS
+                                : options.timeoutSeconds(),
+                        RunnerConfig.DEFAULT_OUTPUT_CAP,
+                        options.sandbox(),
+                        options.allow(),
+                        options.approveAll(),
+                        options.prompter());
+        List<OperationResult> results;
+        try (Execution execution = new Execution(ws, dryRun, invalid, runners, config, audit)) {
+            results = execution.runAll(parsed.operations());
+            ws.flush();
+        }
+        results = Execution.withSaveFailures(results, ws.saveFailures());
+        if (!dryRun) {
+            journal.commit("committed");
+            audit.write(root, journal.id(), results, json);
+        }
+        boolean ok = results.stream().allMatch(OperationResult::succeeded);
+        String shown = options.workingDir().toAbsolutePath().normalize().toString();
+        return new ApplyReport(
+                ok, shown, dryRun, results, List.of(), dryRun ? ws.planHash(answer) : null, null);
+    }
+
+    private static ApplyReport failure(
+            String dir, boolean dryRun, ErrorCode code, String message, String hint) {
+        return new ApplyReport(
+                false, dir, dryRun, List.of(), List.of(), null, ErrorInfo.of(code, message, hint));
+    }
+}

@@ -1,0 +1,193 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one apply changed, under {@code .csl/history/NNNNNN/}: before any path changes for the first
+ * time, its prior state goes to {@code journal.jsonl} (content in {@code blobs/}) and is forced to
+ * disk, so a kill at any moment leaves a journal that covers every change made. At the end {@code
+ * commit.json} records each path's state after the apply, which {@code csl undo} compares with the
+ * present to find files changed since.
+ */
+final class Journal {
+    static final String HISTORY = ".csl/history";
+    static final String ENTRIES = "journal.jsonl";
+    static final String COMMIT = "commit.json";
+    static final String UNDONE = "undone.json";
+
+    private final Path root;
+    private final ObjectMapper json;
+    private final Set<Path> recorded = new HashSet<>();
+    private final List<Path> order = new ArrayList<>();
+    private Path dir;
+    private int blobs;
+
+    Journal(Path root, ObjectMapper json) {
+        this.root = root;
+        this.json = json;
+    }
+
+    /** The id of this apply's history entry, or null when it changed nothing. */
+    String id() {
+        return dir == null ? null : dir.getFileName().toString();
+    }
+
+    /** Records the prior state of {@code path} unless this apply recorded it already. */
+    void record(Path path) throws IOException {
+        record(path, null);
+    }
+
+    /** Like {@link #record(Path)}, reusing a snapshot the caller just took. */
+    void record(Path path, Snapshot known) throws IOException {
+        java.util.Map<Path, Snapshot> one = new java.util.LinkedHashMap<>();
+        one.put(path, known);
+        recordAll(one);
+    }
+
+    /**
+     * Records several paths at once (values may be null: captured here). Their contents go into one
+     * pack file and their lines into one append, each forced to disk once, so saving hundreds of
+     * files costs two syncs of the journal instead of hundreds.
+     */
+    void recordAll(java.util.Map<Path, Snapshot> paths) throws IOException {
+        java.io.ByteArrayOutputStream pack = new java.io.ByteArrayOutputStream();
+        String packName = null;
+        StringBuilder lines = new StringBuilder();
+        List<Path> added = new ArrayList<>();
+        for (var e : paths.entrySet()) {
+            Path abs = e.getKey().toAbsolutePath().normalize();
+            if (recorded.contains(abs) || added.contains(abs)) {
+                continue;
+            }
+            Snapshot snapshot = e.getValue() != null ? e.getValue() : Snapshot.capture(abs);
+            ensureDir();
+            if (packName == null) {
+                packName = Integer.toString(blobs++);
+            }
+            ObjectNode line = json.createObjectNode();
+            line.put("path", relative(abs));
+            line.set("state", encode(snapshot, packName, pack));
+            lines.append(json.writeValueAsString(line)).append('\n');
+            added.add(abs);
+        }
+        if (added.isEmpty()) {
+            return;
+        }
+        if (pack.size() > 0) {
+            AtomicFiles.writeDurably(dir.resolve("blobs").resolve(packName), pack.toByteArray());
+        }
+        AtomicFiles.appendDurably(
+                dir.resolve(ENTRIES), lines.toString().getBytes(StandardCharsets.UTF_8));
+        recorded.addAll(added);
+        order.addAll(added);
+    }
+
+    /** Writes the after-states; an apply that changed nothing leaves no history entry. */
+    void commit(String state) throws IOException {
+        if (dir == null) {
+            return;
+        }
+        writeCommit(dir, root, order, state, json);
+    }
+
+    private void ensureDir() throws IOException {
+        if (dir != null) {
+            return;
+        }
+        Path history = root.resolve(HISTORY);
+        Files.createDirectories(history);
+        int next = 1;
+        for (String name : History.entryNames(history)) {
+            next = Math.max(next, Integer.parseInt(name) + 1);
+        }
+        Path candidate = history.resolve(String.format("%06d", next));
+        Files.createDirectories(candidate.resolve("blobs"));
+        dir = candidate;
+    }
+
+    private ObjectNode encode(Snapshot s, String packName, java.io.ByteArrayOutputStream pack) {
+        ObjectNode node = json.createObjectNode();
+        node.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
+        if (s.mode() >= 0) {
+            node.put("mode", s.mode());
+        }
+        switch (s.kind()) {
+            case FILE -> {
+                node.put("blob", packName);
+                node.put("offset", pack.size());
+                node.put("length", s.bytes().length);
+                pack.write(s.bytes(), 0, s.bytes().length);
+            }
+            case SYMLINK -> node.put("target", s.linkTarget());
+            case DIRECTORY -> {
+                ObjectNode children = node.putObject("children");
+                for (var e : s.children().entrySet()) {
+                    children.set(e.getKey(), encode(e.getValue(), packName, pack));
+                }
+            }
+            case ABSENT -> {}
+        }
+        return node;
+    }
+
+    private String relative(Path abs) {
+        return History.relative(root, abs);
+    }
+
+    static void writeCommit(Path dir, Path root, List<Path> paths, String state, ObjectMapper json)
+            throws IOException {
+        ObjectNode commit = json.createObjectNode();
+        commit.put("state", state);
+        ObjectNode after = commit.putObject("after");
+        Map<String, String> seen = new LinkedHashMap<>();
+        for (Path p : paths) {
+            seen.put(History.relative(root, p), Snapshot.fingerprint(p));
+        }
+        seen.forEach(after::put);
+        AtomicFiles.writeDurably(
+                dir.resolve(COMMIT),
+                json.writeValueAsString(commit).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads a state written by {@link #encode}. */
+    static Snapshot decode(JsonNode node, Path entryDir) throws IOException {
+        String kind = node.path("kind").asText();
+        int mode = node.has("mode") ? node.get("mode").asInt() : -1;
+        java.util.TreeMap<String, Snapshot> children = new java.util.TreeMap<>();
+        switch (kind) {
+            case "file":
+                byte[] pack =
+                        Files.readAllBytes(
+                                entryDir.resolve("blobs").resolve(node.get("blob").asText()));
+                int offset = node.path("offset").asInt();
+                byte[] bytes =
+                        java.util.Arrays.copyOfRange(
+                                pack, offset, offset + node.path("length").asInt());
+                return new Snapshot(Snapshot.Kind.FILE, bytes, mode, null, children);
+            case "symlink":
+                return new Snapshot(
+                        Snapshot.Kind.SYMLINK, null, -1, node.get("target").asText(), children);
+            case "directory":
+                var fields = node.path("children").fields();
+                while (fields.hasNext()) {
+                    var e = fields.next();
+                    children.put(e.getKey(), decode(e.getValue(), entryDir));
+                }
+                return new Snapshot(Snapshot.Kind.DIRECTORY, null, mode, null, children);
+            default:
+                return Snapshot.ABSENT;
+        }
+    }
+}

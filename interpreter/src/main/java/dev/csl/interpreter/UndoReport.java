@@ -1,0 +1,36 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.List;
+
+/**
+ * The result of {@code csl undo}.
+ *
+ * @param ok true when the state before the last apply was restored
+ * @param workingDir the absolute working directory
+ * @param applyId the journal entry that was undone (or would have been), or null
+ * @param restored paths restored, relative to the working directory
+ * @param changedSince paths changed after the apply (refused unless --force)
+ * @param error why nothing was restored, or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"ok", "workingDir", "applyId", "restored", "changedSince", "error"})
+public record UndoReport(
+        boolean ok,
+        String workingDir,
+        String applyId,
+        List<String> restored,
+        List<String> changedSince,
+        ErrorInfo error) {
+
+    public UndoReport {
+        restored = List.copyOf(restored);
+        changedSince = List.copyOf(changedSince);
+    }
+
+    /** 0 restored, 1 refused or nothing to undo. */
+    public int exitCode() {
+        return ok ? 0 : 1;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.csl.interpreter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code csl undo}: restores the state before the last apply that changed files (SPEC §4), and
+ * refuses, naming them, when files changed since that apply — unless forced.
+ */
+public final class Undoer {
+    private final ObjectMapper json = new ObjectMapper();
+
+    public UndoReport undo(Path workingDir, boolean force) {
+        Path dir = workingDir.toAbsolutePath().normalize();
+        String shown = dir.toString();
+        try {
+            if (!Files.isDirectory(dir)) {
+                return refused(
+                        shown,
+                        null,
+                        List.of(),
+                        ErrorCode.INVALID_WORKING_DIRECTORY,
+                        "The working directory " + dir + " does not exist.",
+                        "Pass the directory of the apply with -C.");
+            }
+            Path root = dir.toRealPath();
+            History.recover(root, json);
+            Path history = root.resolve(Journal.HISTORY);
+            List<String> names = History.entryNames(history);
+            Collections.reverse(names);
+            Path entry = null;
+            for (String name : names) {
+                Path candidate = history.resolve(name);
+                if (!Files.exists(candidate.resolve(Journal.UNDONE))) {
+                    entry = candidate;
+                    break;
+                }
+            }
+            if (entry == null) {
+                return refused(
+                        shown,
+                        null,
+                        List.of(),
+                        ErrorCode.NOTHING_TO_UNDO,
+                        "Nothing to undo: no apply in "
+                                + dir
+                                + " has changed files since the last undo.",
+                        "Undo restores the state before the last apply that changed something.");
+            }
+            String id = entry.getFileName().toString();
+            List<History.Entry> entries = History.read(entry, json);
+            JsonNode after =
+                    json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
+            Set<String> changed = new LinkedHashSet<>();
+            for (History.Entry e : entries) {
+                String expected = after.path(e.path()).asText(null);
+                if (expected != null
+                        && !expected.equals(
+                                Snapshot.fingerprint(History.resolve(root, e.path())))) {
+                    changed.add(e.path());
+                }
+            }
+            if (!changed.isEmpty() && !force) {
+                return refused(
+                        shown,
+                        id,
+                        new ArrayList<>(changed),
+                        ErrorCode.CHANGED_SINCE_APPLY,
+                        "Not undone: "
+                                + String.join(", ", changed)
+                                + (changed.size() == 1 ? " was" : " were")
+                                + " changed after apply "
+                                + id
+                                + "; undoing would lose those changes. Nothing was restored.",
+                        "Run csl undo --force to restore the state before the apply anyway.");
+            }
+            List<History.Entry> reversed = new ArrayList<>(entries);
+            Collections.reverse(reversed);
+            for (History.Entry e : reversed) {
+                e.before().restore(History.resolve(root, e.path()));
+            }
+            Set<String> restored = new LinkedHashSet<>();
+            entries.forEach(e -> restored.add(e.path()));
+            AtomicFiles.writeDurably(
+                    entry.resolve(Journal.UNDONE),
+                    json.writeValueAsString(
+                                    json.createObjectNode()
+                                            .put("time", Instant.now().toString())
+                                            .put("forced", force))
+                            .getBytes(StandardCharsets.UTF_8));
+            return new UndoReport(
+                    true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
+        } catch (IOException | RuntimeException e) {
+            return refused(
+                    shown,
+                    null,
+                    List.of(),
+                    ErrorCode.IO_ERROR,
+                    "Undo failed: " + e.getMessage(),
+                    "Check .csl/history/ and the permissions of the working directory.");
+        }
+    }
+
+    private static UndoReport refused(
+            String dir,
+            String id,
+            List<String> changed,
+            ErrorCode code,
+            String message,
+            String hint) {
+        return new UndoReport(
+                false, dir, id, List.of(), changed, ErrorInfo.of(code, message, hint));
+    }
+}

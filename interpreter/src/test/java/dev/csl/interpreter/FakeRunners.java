@@ -1,0 +1,96 @@
+package dev.csl.interpreter;
+
+import dev.csl.runner.CommandResult;
+import dev.csl.runner.RunFailure;
+import dev.csl.runner.RunOutcome;
+import dev.csl.runner.RunRequest;
+import dev.csl.runner.RunSession;
+import dev.csl.runner.RunSessionFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small stand-in for the runner: {@code mkdir D}, {@code touch F}, {@code rm [-r] P}, {@code cat
+ * F}, {@code false}, and {@code external X} (an "external" command, reported irreversible). Tells
+ * the change recorder before every change, as the real built-ins do.
+ */
+final class FakeRunners implements RunSessionFactory {
+    @Override
+    public RunSession open(dev.csl.runner.RunnerConfig config) {
+        Path root = config.workingDir();
+        return new RunSession() {
+            @Override
+            public RunOutcome run(RunRequest request) {
+                List<CommandResult> done = new ArrayList<>();
+                boolean irreversible = false;
+                for (String line : request.content().split("\n")) {
+                    String[] w = line.trim().split("\\s+");
+                    try {
+                        String out = "";
+                        switch (w[0]) {
+                            case "mkdir" -> {
+                                Path p = root.resolve(w[1]);
+                                request.recorder().willChange(p);
+                                Files.createDirectories(p);
+                            }
+                            case "touch" -> {
+                                Path p = root.resolve(w[1]);
+                                request.recorder().willChange(p);
+                                if (!Files.exists(p)) {
+                                    Files.createFile(p);
+                                }
+                            }
+                            case "rm" -> {
+                                Path p = root.resolve(w[w.length - 1]);
+                                request.recorder().willChange(p);
+                                Snapshot.deleteTree(p);
+                            }
+                            case "cat" -> out = Files.readString(root.resolve(w[1]));
+                            case "external" -> irreversible = true;
+                            case "false" -> {
+                                done.add(new CommandResult(line, 1, "", "", 0));
+                                return new RunOutcome(
+                                        done,
+                                        new RunFailure(
+                                                "command_failed",
+                                                "'false' exited with status 1.",
+                                                "Fix the command.",
+                                                Map.of("exitCode", 1)),
+                                        "none",
+                                        irreversible);
+                            }
+                            default -> {
+                                return new RunOutcome(
+                                        done,
+                                        new RunFailure(
+                                                "command_not_found",
+                                                "No such command: " + w[0],
+                                                "Use a built-in.",
+                                                Map.of()),
+                                        "none",
+                                        irreversible);
+                            }
+                        }
+                        done.add(new CommandResult(line, 0, out, "", 0));
+                    } catch (IOException e) {
+                        done.add(new CommandResult(line, 1, "", e.toString(), 0));
+                        return new RunOutcome(
+                                done,
+                                new RunFailure(
+                                        "command_failed", e.toString(), "", Map.of("exitCode", 1)),
+                                "none",
+                                irreversible);
+                    }
+                }
+                return new RunOutcome(done, null, "none", irreversible);
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+}

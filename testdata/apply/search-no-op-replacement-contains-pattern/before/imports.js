@@ -1,0 +1,2 @@
+import a from 'a';
+import b from 'b';
