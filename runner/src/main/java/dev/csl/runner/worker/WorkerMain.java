@@ -45,7 +45,35 @@ public final class WorkerMain {
         OutputStream replies = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
         Path root = args.length > 0 ? Path.of(args[0]) : null;
+        watchParent();
         new WorkerMain(replies, root, Boolean.getBoolean("csl.worker.selftest")).serve();
+    }
+
+    /**
+     * Ends the worker when csl is gone, even in the middle of a long command (a closed stdin is
+     * only noticed between commands).
+     */
+    private static void watchParent() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        Thread t =
+                new Thread(
+                        () -> {
+                            // onExit() of a process that is not our child is not reliable: poll.
+                            while (parent.isAlive()) {
+                                try {
+                                    Thread.sleep(500);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                            Runtime.getRuntime().halt(1);
+                        },
+                        "csl-worker-watchdog");
+        t.setDaemon(true);
+        t.start();
     }
 
     private void serve() throws IOException {
