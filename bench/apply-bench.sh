@@ -40,3 +40,11 @@ run 20 200
 run 5 200
 run 10 200
 run 40 200
+
+echo "in-process apply (JVM already running; the 1st run includes class loading and JIT):"
+classes="$work/timing-classes"
+mkdir -p "$classes"
+javac -cp "$jar" -d "$classes" "$here/bench/apply/ApplyTiming.java"
+python3 "$here/bench/apply-gen.py" "$work/inproc" 20 200 >/dev/null
+java "${java_flags[@]}" -cp "$jar:$classes" ApplyTiming "$work/inproc/before" "$work/inproc/answer.md" 5
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

@@ -27,6 +27,7 @@ final class ApplyRenderer {
     private int ok;
     private int failed;
     private int skipped;
+    private int rolledBack;
 
     ApplyRenderer(PrintWriter out, boolean colour) {
         this.out = out;
@@ -60,6 +61,9 @@ final class ApplyRenderer {
                 .append(" failed, ")
                 .append(skipped)
                 .append(" skipped");
+        if (rolledBack > 0) {
+            summary.append(", ").append(rolledBack).append(" rolled back");
+        }
         if (report.dryRun()) {
             summary.append(" — nothing was changed");
         }
@@ -85,6 +89,10 @@ final class ApplyRenderer {
                 if (r.results() == null) {
                     failed++;
                 }
+            }
+            case ROLLED_BACK -> {
+                symbol = paint(YELLOW, "↷");
+                rolledBack++;
             }
             default -> {
                 symbol = paint(YELLOW, "↷");
@@ -178,6 +186,13 @@ final class ApplyRenderer {
         }
         if (r.status() == Status.ROLLED_BACK) {
             return "rolled back";
+        }
+        if (r.results() != null && r.status() == Status.ERROR && r.error() != null) {
+            Object failed = r.error().details().get("failedTask");
+            return "withdrawn" + (failed == null ? "" : ": " + failed + " failed");
+        }
+        if (r.results() != null && r.status() == Status.SKIPPED) {
+            return "skipped: validation errors";
         }
         if (r.error() != null) {
             return errorSummary(r.error());

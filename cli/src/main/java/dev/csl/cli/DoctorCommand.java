@@ -24,13 +24,23 @@ import picocli.CommandLine.Spec;
 final class DoctorCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
+    private final Diagnostics diagnostics;
+
+    DoctorCommand() {
+        this(new Diagnostics());
+    }
+
+    DoctorCommand(Diagnostics diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         Path scratch = Files.createTempDirectory("csl-doctor-");
         List<Diagnostics.Check> checks;
         try {
-            checks = new Diagnostics().run(scratch);
+            checks = diagnostics.run(scratch);
         } finally {
             Diagnostics.clean(scratch);
             Files.deleteIfExists(scratch);

@@ -97,6 +97,27 @@ class ApprovalCommandsTest {
     }
 
     @Test
+    void doctor_bareMachine_marksMissingLayersWithHintsAndExit1() {
+        CommandLine cli =
+                new CommandLine(
+                        new DoctorCommand(
+                                new dev.csl.runner.external.Diagnostics(
+                                        dev.csl.runner.sandbox.SandboxProbe.unavailable(
+                                                "bwrap not installed"),
+                                        program -> java.util.Optional.empty())));
+        cli.setOut(new PrintWriter(out));
+
+        int exit = cli.execute();
+
+        assertThat(exit).isEqualTo(1);
+        assertThat(out.toString())
+                .contains("✘ sandbox     none: bwrap not installed;")
+                .contains("hint: install bubblewrap")
+                .contains("✘ node ")
+                .contains("✘ git ");
+    }
+
+    @Test
     void doctor_realMachine_oneLinePerLayerAndExitMatchesMarks() {
         int exit = run("doctor");
 

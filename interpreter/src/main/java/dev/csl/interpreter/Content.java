@@ -99,10 +99,19 @@ final class Content {
 
     private static String decode(byte[] bytes, boolean bom) throws NotTextException {
         int offset = bom ? 3 : 0;
+        boolean ascii = true;
         for (int i = offset; i < bytes.length; i++) {
-            if (bytes[i] == 0) {
+            byte b = bytes[i];
+            if (b == 0) {
                 throw new NotTextException("contains NUL bytes");
             }
+            if (b < 0) {
+                ascii = false;
+            }
+        }
+        if (ascii) {
+            // Plain ASCII is valid UTF-8: the JDK's fast path, no strict decoder needed.
+            return new String(bytes, offset, bytes.length - offset, StandardCharsets.US_ASCII);
         }
         try {
             return StandardCharsets.UTF_8

@@ -32,21 +32,39 @@ final class Segment {
         return newlines;
     }
 
-    /** False only when {@code pattern} certainly does not occur entirely inside this segment. */
-    boolean mayContain(String pattern) {
+    /**
+     * The filter bits a segment must have to contain {@code pattern}: a few of its grams, spread
+     * over it; null when the pattern is too short to filter on. Computed once per search.
+     */
+    static int[] probes(String pattern) {
         int m = pattern.length();
-        if (m > text.length()) {
+        if (m < GRAM) {
+            return null;
+        }
+        int last = m - GRAM;
+        int n = Math.min(PROBES, last + 1);
+        int[] bits = new int[n];
+        for (int p = 0; p < n; p++) {
+            int at = n == 1 ? 0 : (int) ((long) last * p / (n - 1));
+            int g = 0;
+            for (int i = at; i < at + GRAM; i++) {
+                g = (g << 8) ^ pattern.charAt(i);
+            }
+            bits[p] = mix(g);
+        }
+        return bits;
+    }
+
+    /** False only when a pattern with these probes certainly does not occur inside this segment. */
+    boolean mayContain(int[] probes, int patternLength) {
+        if (patternLength > text.length()) {
             return false;
         }
-        if (m < GRAM) {
+        if (probes == null) {
             return true;
         }
         long[] bits = filter();
-        int last = m - GRAM;
-        int probes = Math.min(PROBES, last + 1);
-        for (int p = 0; p < probes; p++) {
-            int at = probes == 1 ? 0 : (int) ((long) last * p / (probes - 1));
-            int h = gram(pattern, at);
+        for (int h : probes) {
             if ((bits[h >>> 6] & (1L << h)) == 0) {
                 return false;
             }
@@ -57,21 +75,23 @@ final class Segment {
     private long[] filter() {
         if (filter == null) {
             long[] bits = new long[FILTER_BITS / 64];
-            String t = text;
-            for (int i = 0, end = t.length() - GRAM; i <= end; i++) {
-                int h = gram(t, i);
-                bits[h >>> 6] |= 1L << h;
+            char[] chars = text.toCharArray();
+            // Rolling: after four shifts by 8 an older character has left the 32-bit register,
+            // so g depends on exactly the last four characters, as in probes().
+            int g = 0;
+            for (int i = 0; i < chars.length; i++) {
+                g = (g << 8) ^ chars[i];
+                if (i >= GRAM - 1) {
+                    int h = mix(g);
+                    bits[h >>> 6] |= 1L << h;
+                }
             }
             filter = bits;
         }
         return filter;
     }
 
-    private static int gram(String s, int at) {
-        int h = s.charAt(at);
-        h = h * 31 + s.charAt(at + 1);
-        h = h * 31 + s.charAt(at + 2);
-        h = h * 31 + s.charAt(at + 3);
-        return (h * 0x9E3779B9) >>> 16;
+    private static int mix(int g) {
+        return (g * 0x9E3779B9) >>> 16;
     }
 }

@@ -57,12 +57,13 @@ final class TextDoc {
             return -1;
         }
         int[] newlineOffsets = null;
+        int[] probes = useFilter ? Segment.probes(p) : null;
         for (int j = segmentAt(Math.max(from, 0)); j < segments.length; j++) {
             Segment seg = segments[j];
             int s = starts[j];
             int e = starts[j + 1];
             int local = Math.max(0, from - s);
-            if (local <= seg.length() - m && (!useFilter || seg.mayContain(p))) {
+            if (local <= seg.length() - m && (!useFilter || seg.mayContain(probes, m))) {
                 int r = seg.text.indexOf(p, local);
                 if (r >= 0) {
                     return s + r;
@@ -75,7 +76,12 @@ final class TextDoc {
                 // A crossing match holds the boundary's line feed at one of the pattern's.
                 for (int k = newlineOffsets.length - 1; k >= 0; k--) {
                     int q = e - (newlineOffsets[k] + 1);
-                    if (q >= from && q >= s && q > e - m && q + m <= length && matchesAt(q, p)) {
+                    if (q >= from
+                            && q >= s
+                            && q > e - m
+                            && q + m <= length
+                            && seg.text.regionMatches(q - s, p, 0, e - q)
+                            && matchesAt(q, p)) {
                         return q;
                     }
                 }

@@ -4,11 +4,13 @@ import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.CommandOutcome;
 import dev.csl.runner.SandboxMode;
 import dev.csl.runner.sandbox.Sandbox;
+import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -28,6 +30,19 @@ public final class Diagnostics {
     public record Check(String name, boolean ok, String detail, String hint) {}
 
     private final ProcessLauncher launcher = new ProcessLauncher(64 * 1024);
+    private final SandboxProbe probe;
+    private final Function<String, Optional<Path>> findProgram;
+
+    /** The checks of this machine. */
+    public Diagnostics() {
+        this(SandboxProbe.machine(), ProcessLauncher::findOnPath);
+    }
+
+    /** Checks with a given sandbox probe and program lookup (to simulate a bare machine). */
+    public Diagnostics(SandboxProbe probe, Function<String, Optional<Path>> findProgram) {
+        this.probe = probe;
+        this.findProgram = findProgram;
+    }
 
     /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
     public List<Check> run(Path scratch) {
@@ -44,7 +59,7 @@ public final class Diagnostics {
     }
 
     private Check node(Path scratch) {
-        Optional<Path> node = ProcessLauncher.findProgram("node", scratch);
+        Optional<Path> node = findProgram.apply("node");
         if (node.isEmpty()) {
             return new Check(
                     "node",
@@ -75,7 +90,7 @@ public final class Diagnostics {
     }
 
     private Check sandbox(Path scratch) {
-        Sandbox sandbox = Sandbox.forMode(SandboxMode.AUTO);
+        Sandbox sandbox = Sandbox.of(SandboxMode.AUTO, probe);
         if (!sandbox.active()) {
             return new Check(
                     "sandbox",
@@ -115,7 +130,7 @@ public final class Diagnostics {
     }
 
     private Check git(Path scratch) {
-        Optional<Path> git = ProcessLauncher.findProgram("git", scratch);
+        Optional<Path> git = findProgram.apply("git");
         if (git.isEmpty()) {
             return new Check(
                     "git",

@@ -184,7 +184,8 @@ public final class ProcessLauncher {
         return findOnPath(program);
     }
 
-    private static Optional<Path> findOnPath(String program) {
+    /** The executable called {@code program} on PATH. */
+    public static Optional<Path> findOnPath(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();

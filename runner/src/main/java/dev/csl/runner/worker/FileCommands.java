@@ -3,6 +3,7 @@ package dev.csl.runner.worker;
 import dev.csl.fsguard.FileInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /** cat, head and tail: print (parts of) files, GNU style. */
@@ -135,8 +136,8 @@ final class FileCommands {
 
     /** The byte range of the lines to print: [start, end). */
     private static int[] lineRange(byte[] bytes, String arg, boolean head) {
-        List<Line> lines = Line.split(bytes);
-        int total = lines.size();
+        int[] starts = lineStarts(bytes);
+        int total = starts.length;
         int from;
         int to;
         if (head) {
@@ -155,7 +156,26 @@ final class FileCommands {
         if (from >= to) {
             return new int[] {0, 0};
         }
-        return new int[] {lines.get(from).start(), lines.get(to - 1).end()};
+        return new int[] {starts[from], to < total ? starts[to] : bytes.length};
+    }
+
+    /** Where each line starts: an int per line, so that big logs fit in the worker's heap. */
+    private static int[] lineStarts(byte[] bytes) {
+        int[] starts = new int[64];
+        int n = 0;
+        int start = 0;
+        while (start < bytes.length) {
+            if (n == starts.length) {
+                starts = Arrays.copyOf(starts, n * 2);
+            }
+            starts[n++] = start;
+            int nl = start;
+            while (nl < bytes.length && bytes[nl] != '\n') {
+                nl++;
+            }
+            start = nl + 1;
+        }
+        return Arrays.copyOf(starts, n);
     }
 
     static String text(byte[] bytes) {

@@ -28,4 +28,22 @@ class DiagnosticsTest {
         assertThat(checks.get(0).ok()).isTrue();
         assertThat(scratch.resolve("inside")).exists();
     }
+
+    @Test
+    void run_bareMachine_sandboxNodeAndGitMissingEachWithHint() {
+        List<Diagnostics.Check> checks =
+                new Diagnostics(
+                                SandboxProbe.unavailable("bwrap not installed"),
+                                program -> java.util.Optional.empty())
+                        .run(scratch);
+
+        assertThat(checks)
+                .filteredOn(check -> !check.ok())
+                .extracting(Diagnostics.Check::name)
+                .containsExactly("node", "sandbox", "git");
+        assertThat(checks.get(2).detail()).startsWith("none: bwrap not installed;");
+        assertThat(checks.get(2).hint()).contains("install bubblewrap");
+        assertThat(checks.get(1).hint()).isEqualTo("install Node.js 20 or later");
+        assertThat(checks.get(3).hint()).isEqualTo("install git");
+    }
 }
