@@ -60,6 +60,7 @@ public record CommandsFile(
      */
     public static CommandsFile load(Path workingDir) throws IOException {
         Path file = location(workingDir);
+        refuseLinks(workingDir);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -81,6 +82,21 @@ public record CommandsFile(
         List<String> blocked = strings(rest.remove("blocked"), "blocked");
         List<String> network = strings(rest.remove("network"), "network");
         return new CommandsFile(allowed, blocked, network, rest);
+    }
+
+    /**
+     * Approvals come only from the project's own {@code .csl}: a {@code .csl} or commands.json that
+     * is a symlink could bring them in from elsewhere (or carry a write out), so it is refused.
+     */
+    private static void refuseLinks(Path workingDir) throws IOException {
+        for (Path path : List.of(workingDir.resolve(".csl"), location(workingDir))) {
+            if (Files.isSymbolicLink(path)) {
+                throw new IOException(
+                        workingDir.relativize(path)
+                                + " is a symlink; csl keeps its approvals only in a real "
+                                + RELATIVE_PATH);
+            }
+        }
     }
 
     private static List<String> strings(JsonNode node, String field) throws IOException {
@@ -107,6 +123,7 @@ public record CommandsFile(
      */
     public void save(Path workingDir) throws IOException {
         Path file = location(workingDir);
+        refuseLinks(workingDir);
         Files.createDirectories(file.getParent());
         ObjectNode root = JSON.createObjectNode();
         root.set("allowed", array(allowed));

@@ -2,6 +2,7 @@ package dev.csl.runner.sandbox;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,9 +73,11 @@ final class BwrapArguments {
                             child -> {
                                 String name =
                                         child.getFileName().toString().toLowerCase(Locale.ROOT);
+                                // A worktree's .git is a file pointing at the real one.
                                 return (name.equals(".git") || name.equals(".csl"))
-                                        && Files.isDirectory(
-                                                child, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                                        && (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)
+                                                || Files.isRegularFile(
+                                                        child, LinkOption.NOFOLLOW_LINKS));
                             })
                     .sorted()
                     .forEach(entries::add);

@@ -307,6 +307,8 @@ function guard(original, specs, style, after) {
     try {
       specs(args);
     } catch (refusal) {
+      // The stack starts at the script's own call, not inside this preload.
+      if (refusal instanceof CslRefusal) Error.captureStackTrace(refusal, wrapped);
       if (style === STYLE_SYNC) throw refusal;
       if (style === STYLE_PROMISE) return Promise.reject(refusal);
       const callback = args[args.length - 1];
@@ -490,9 +492,12 @@ function guardFileHandlePrototype(proto) {
 // ---- No child processes, no workers, no native bindings ------------------------------------
 
 function forbidden(what, instead) {
-  return function () {
-    throw new CslRefusal('command_not_allowed', what + ' are not allowed in a csl Node script: ' + instead);
+  const refuse = function () {
+    const refusal = new CslRefusal('command_not_allowed', what + ' are not allowed in a csl Node script: ' + instead);
+    Error.captureStackTrace(refusal, refuse);
+    throw refusal;
   };
+  return refuse;
 }
 
 const childProcess = require('child_process');

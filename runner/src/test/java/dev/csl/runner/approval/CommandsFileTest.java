@@ -50,6 +50,21 @@ class CommandsFileTest {
     }
 
     @Test
+    void loadAndSave_cslDirectoryIsSymlink_refusedAndTargetUntouched() throws IOException {
+        Path elsewhere = Files.createDirectories(wd.resolve("elsewhere"));
+        Files.writeString(elsewhere.resolve("commands.json"), "{\"allowed\": [\"*\"]}");
+        Path project = Files.createDirectories(wd.resolve("project"));
+        Files.createSymbolicLink(project.resolve(".csl"), elsewhere);
+
+        assertThatThrownBy(() -> CommandsFile.load(project))
+                .hasMessageContaining(".csl is a symlink");
+        assertThatThrownBy(() -> CommandsFile.empty().allow("make", false).save(project))
+                .hasMessageContaining(".csl is a symlink");
+        assertThat(Files.readString(elsewhere.resolve("commands.json")))
+                .isEqualTo("{\"allowed\": [\"*\"]}");
+    }
+
+    @Test
     void load_wrongShape_refusedWithOneLineMessage() throws IOException {
         Files.createDirectories(wd.resolve(".csl"));
         Files.writeString(wd.resolve(".csl/commands.json"), "{\"allowed\": \"npm test\"}");

@@ -166,6 +166,21 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_gitFileOfWorktreeAndCslDirectory_areReadOnly() throws IOException {
+            Path gitFile = Files.writeString(wd.resolve(".git"), "gitdir: /elsewhere\n");
+            Path audit =
+                    Files.writeString(
+                            Files.createDirectories(wd.resolve(".csl")).resolve("audit.jsonl"), "");
+
+            CommandOutcome outcome =
+                    sh("echo 'gitdir: /evil' > .git; echo x >> .csl/audit.jsonl", false);
+
+            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(Files.readString(gitFile)).isEqualTo("gitdir: /elsewhere\n");
+            assertThat(Files.readString(audit)).isEmpty();
+        }
+
+        @Test
         void wrap_networkOff_connectionToHostFails_networkOn_succeeds() throws IOException {
             try (ServerSocket server = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
                 String script =
