@@ -14,7 +14,8 @@ import java.util.Map;
  */
 final class SearchOp {
     private static final int FILTER_FROM_CHARS = 1 << 20;
-    private static final int MAX_LINES_LISTED = 50;
+    private static final int MAX_LINES_LISTED = 100;
+    private static final int MIN_PROOF_CHARS = 8;
 
     private SearchOp() {}
 
@@ -78,10 +79,28 @@ final class SearchOp {
             ws.change(state, before.withDoc(next), task);
             return new Outcome(Status.OK, null, null, null, m.count, state, before);
         }
-        if (m.count == 0 && !replacement.isEmpty() && doc.indexOf(replacement, 0, filter) >= 0) {
+        if (m.count == 0 && replacementStands(doc, replacement, expected, filter)) {
             return new Outcome(Status.NO_OP, null, "already applied", null, 0, state, before);
         }
         throw new OpFailure(explain(doc, search, file, nl, expected, m));
+    }
+
+    /**
+     * True when the replacement already stands as often as the pattern should have matched. A short
+     * or blank replacement ("}", "") proves nothing, so it never counts as applied.
+     */
+    private static boolean replacementStands(
+            TextDoc doc, String replacement, long expected, boolean filter) {
+        if (replacement.strip().length() < MIN_PROOF_CHARS) {
+            return false;
+        }
+        int found = 0;
+        for (int i = doc.indexOf(replacement, 0, filter);
+                i >= 0 && found <= Math.max(expected, 1);
+                i = doc.indexOf(replacement, i + replacement.length(), filter)) {
+            found++;
+        }
+        return expected < 0 ? found >= 1 : found == expected;
     }
 
     private static long expectedCount(Search search) {

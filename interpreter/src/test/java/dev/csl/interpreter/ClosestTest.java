@@ -1,0 +1,74 @@
+package dev.csl.interpreter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Naming what differs between a file line and a pattern line, and finding the closest region. */
+class ClosestTest {
+
+    @ParameterizedTest(name = "{2}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "'    return x;'|'\treturn x;'|tabs vs spaces",
+                "'    return x;'|'  return x;'|indentation",
+                "'return x;'|'return x;   '|trailing spaces",
+                "'return x;\r'|'return x;'|CR (\\r) at line end",
+                "'a\u00A0b'|'a b'|non-breaking space",
+                "'Return X;'|'return x;'|case",
+                "'return y;'|'return x;'|changed line"
+            })
+    void classify_lineDifference_namesTheKind(String file, String pattern, String kind) {
+        assertThat(Closest.classify(file, pattern)).isEqualTo(kind);
+    }
+
+    @Test
+    void visible_whitespace_isShownWithMarks() {
+        assertThat(Closest.visible(" \t\r\u00A0x")).isEqualTo("·→␍⍽x");
+    }
+
+    @Test
+    void find_regionWithOneChangedLine_reportsItsLinesAndSimilarity() {
+        String text = "a\nb\nfunction f() {\n    return 1;\n}\nz\n";
+        Closest.Region region = Closest.find(text, "function f() {\n    return 2;\n}", false);
+        assertThat(region).isNotNull();
+        assertThat(region.startLine()).isEqualTo(3);
+        assertThat(region.endLine()).isEqualTo(5);
+        assertThat(region.similarity()).isBetween(0.9, 1.0);
+        assertThat(region.differences())
+                .singleElement()
+                .satisfies(
+                        d -> {
+                            assertThat(d.line()).isEqualTo(4);
+                            assertThat(d.kind()).isEqualTo("changed line");
+                        });
+    }
+
+    @Test
+    void find_nothingAlike_returnsNull() {
+        assertThat(Closest.find("alpha\nbeta\n", "zzzz qqqq xxxx", false)).isNull();
+    }
+
+    @Test
+    void lineEndings_dominantStyle_isTheMajority() {
+        assertThat(
+                        LineEndings.of(
+                                        "a\r\nb\r\nc\n"
+                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                                .dominant())
+                .isEqualTo("\r\n");
+        assertThat(
+                        LineEndings.of("a\nb\n".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                                .dominant())
+                .isEqualTo("\n");
+        assertThat(
+                        LineEndings.of("a\rb\r".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                                .dominant())
+                .isEqualTo("\r");
+        assertThat(LineEndings.of(new byte[0]).dominant()).isEqualTo("\n");
+        assertThat(LineEndings.of("a\r\nb\n").mixed()).isTrue();
+    }
+}
