@@ -127,6 +127,30 @@ class HostilePathTest {
         assertThat(snapshot(outside)).isEqualTo(before);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "grep -r secret .",
+                "grep -rl x .",
+                "find . -name 'secret*'",
+                "find -L-free . -type f",
+                "ls -R",
+                "tree -a",
+                "cp -r sub copied",
+            })
+    void run_walkingATreeWithSymlinksOut_neverReachesOutside(String line) throws IOException {
+        String command = line.replace("-L-free ", "");
+        Map<String, String> before = snapshot(outside);
+        RunOutcome outcome =
+                session.run(new RunRequest(command, null, null, 20, ChangeRecorder.NONE));
+        assertThat(outcome.commands()).as("%s", outcome.failure()).isNotEmpty();
+        // tree prints where links point ("file-out -> ../outside/secret.txt"); that is no read
+        String out = outcome.commands().get(0).stdout().replaceAll(" -> .*", "");
+        assertThat(out).doesNotContain("secret.txt").doesNotContain("secret\n");
+        assertThat(out).doesNotContain("x.txt");
+        assertThat(snapshot(outside)).isEqualTo(before);
+    }
+
     private static char expected(Row row, OperandKind kind) {
         return switch (kind) {
             case WRITE -> row.write();

@@ -65,7 +65,20 @@ final class LineTokenSource implements TokenSource {
 
     private static int typeOf(MarkerLine marker) {
         if (marker.malformed()) {
-            return CslParser.MALFORMED;
+            // A broken opening marker still opens its block (its Malformed error is reported
+            // where the marker is live); broken END, TO and REPLACE lines close nothing.
+            switch (marker.name()) {
+                case "WRITE":
+                    return CslParser.WRITE;
+                case "RUN":
+                    return CslParser.RUN;
+                case "SEARCH":
+                    return CslParser.SEARCH;
+                case "TASKS":
+                    return CslParser.TASKS;
+                default:
+                    return CslParser.MALFORMED;
+            }
         }
         switch (marker.name()) {
             case "WRITE":

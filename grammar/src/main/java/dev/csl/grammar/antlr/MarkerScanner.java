@@ -40,7 +40,7 @@ final class MarkerScanner {
             p += Character.charCount(cp);
         }
         if (p == nameStart || find(end, p, to) < 0) {
-            return malformed(p == nameStart ? "" : name(nameStart, p));
+            return malformed(meantName(nameStart, to));
         }
         String name = name(nameStart, p);
         // Most marker lines (END, REPLACE, TO, RUN) have no attributes: no map for them.
@@ -131,6 +131,19 @@ final class MarkerScanner {
             }
         }
         return flawed(name, attributes, Flaw.NONE, "");
+    }
+
+    /**
+     * The word a malformed line starts with, after blanks ({@code <--- WRITE} means WRITE), so that
+     * a broken opening marker can still open its block and not cascade into more errors.
+     */
+    private String meantName(int from, int to) {
+        int p = skipBlanks(from, to);
+        int nameStart = p;
+        while (p < to && (text.charAt(p) == '_' || Character.isLetterOrDigit(text.charAt(p)))) {
+            p++;
+        }
+        return name(nameStart, p);
     }
 
     private static MarkerLine malformed(String name) {

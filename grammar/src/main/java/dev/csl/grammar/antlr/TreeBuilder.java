@@ -196,7 +196,9 @@ final class TreeBuilder {
     /** An opening marker, TO or REPLACE: its own flaws are reported; it still acts as itself. */
     private void liveMarker(LineToken token) {
         MarkerLine marker = token.marker();
-        if (marker.attributeFlaw()) {
+        if (marker.malformed()) {
+            diagnostics.malformed(token.getLine(), lineText(token));
+        } else if (marker.attributeFlaw()) {
             diagnostics.attributeFlaw(token.getLine(), marker);
         } else if (marker.flaw() == Flaw.TRAILING_CONTENT) {
             diagnostics.contentAfterMarker(token.getLine());
