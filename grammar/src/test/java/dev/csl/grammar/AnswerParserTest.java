@@ -38,7 +38,7 @@ class AnswerParserTest {
 
         @Test
         void parse_unknownLowerCaseName_hintSaysUpperCase() {
-            ParseResult result = AnswerParser.parse("<---write file=\"a\"--->\n");
+            ParseResult result = AnswerParser.parse("<---write file=\"a\"--->\nx\n<---END--->\n");
             assertThat(result.syntaxErrors())
                     .extracting(SyntaxError::error, SyntaxError::hint)
                     .containsExactly(
@@ -112,11 +112,11 @@ class AnswerParserTest {
         void parse_toAndReplaceAndUnknown_reportedEach() {
             assertThat(
                             errors(
-                                    "<---TASKS--->\n<---TO--->\n<---REPLACE--->\n<---Write--->\n<---END--->\n"))
+                                    "<---TASKS--->\n<---TO--->\n<---REPLACE--->\n<---EXEC--->\n<---END--->\n"))
                     .containsExactly(
                             "Line 2: Unexpected TO marker",
                             "Line 3: Unexpected REPLACE marker",
-                            "Line 4: Unknown operation: Write");
+                            "Line 4: Unknown operation: EXEC");
         }
 
         @Test
