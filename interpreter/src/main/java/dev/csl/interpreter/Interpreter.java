@@ -68,27 +68,12 @@ public final class Interpreter {
                         "Pass a directory with -C.");
             }
             GuardedFiles files = guards.open(dir);
-            if (options.expectPlan() != null) {
-                ApplyReport preview = run(answer, parsed, invalid, options, files, true);
-                if (!options.expectPlan().equals(preview.planHash())) {
-                    return new ApplyReport(
-                            false,
-                            shown,
-                            dryRun,
-                            List.of(),
-                            List.of(),
-                            preview.planHash(),
-                            ErrorInfo.of(
-                                    ErrorCode.PLAN_CHANGED,
-                                    "The plan changed since the dry run (files it reads were changed, or the"
-                                            + " answer differs); nothing was applied.",
-                                    "Run the dry run again, review it, and apply with the new plan hash."));
-                }
-                if (dryRun) {
-                    return preview;
-                }
+            if (dryRun) {
+                return planned(answer, parsed, invalid, options, files, shown);
             }
-            return run(answer, parsed, invalid, options, files, dryRun);
+            try (DirectoryLock lock = DirectoryLock.acquire(files.root())) {
+                return planned(answer, parsed, invalid, options, files, shown);
+            }
         } catch (IOException e) {
             return failure(
                     shown,
@@ -105,6 +90,39 @@ public final class Interpreter {
                     "Internal error while applying: " + e,
                     "Please report this; operations after the failure were not applied.");
         }
+    }
+
+    /** Checks --expect-plan (under the directory lock for a real apply), then runs. */
+    private ApplyReport planned(
+            String answer,
+            ParseResult parsed,
+            List<ValidationError> invalid,
+            ApplyOptions options,
+            GuardedFiles files,
+            String shown)
+            throws IOException {
+        boolean dryRun = options.dryRun();
+        if (options.expectPlan() != null) {
+            ApplyReport preview = run(answer, parsed, invalid, options, files, true);
+            if (!options.expectPlan().equals(preview.planHash())) {
+                return new ApplyReport(
+                        false,
+                        shown,
+                        dryRun,
+                        List.of(),
+                        List.of(),
+                        preview.planHash(),
+                        ErrorInfo.of(
+                                ErrorCode.PLAN_CHANGED,
+                                "The plan changed since the dry run (files it reads were changed, or the"
+                                        + " answer differs); nothing was applied.",
+                                "Run the dry run again, review it, and apply with the new plan hash."));
+            }
+            if (dryRun) {
+                return preview;
+            }
+        }
+        return run(answer, parsed, invalid, options, files, dryRun);
     }
 
     private ApplyReport run(

@@ -34,72 +34,9 @@ public final class Undoer {
                         "Pass the directory of the apply with -C.");
             }
             Path root = dir.toRealPath();
-            History.recover(root, json);
-            Path history = root.resolve(Journal.HISTORY);
-            List<String> names = History.entryNames(history);
-            Collections.reverse(names);
-            Path entry = null;
-            for (String name : names) {
-                Path candidate = history.resolve(name);
-                if (!Files.exists(candidate.resolve(Journal.UNDONE))) {
-                    entry = candidate;
-                    break;
-                }
+            try (DirectoryLock lock = DirectoryLock.acquire(root)) {
+                return undoLocked(root, dir, shown, force);
             }
-            if (entry == null) {
-                return refused(
-                        shown,
-                        null,
-                        List.of(),
-                        ErrorCode.NOTHING_TO_UNDO,
-                        "Nothing to undo: no apply in "
-                                + dir
-                                + " has changed files since the last undo.",
-                        "Undo restores the state before the last apply that changed something.");
-            }
-            String id = entry.getFileName().toString();
-            List<History.Entry> entries = History.read(entry, json);
-            JsonNode after =
-                    json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
-            Set<String> changed = new LinkedHashSet<>();
-            for (History.Entry e : entries) {
-                String expected = after.path(e.path()).asText(null);
-                if (expected != null
-                        && !expected.equals(
-                                Snapshot.fingerprint(History.resolve(root, e.path())))) {
-                    changed.add(e.path());
-                }
-            }
-            if (!changed.isEmpty() && !force) {
-                return refused(
-                        shown,
-                        id,
-                        new ArrayList<>(changed),
-                        ErrorCode.CHANGED_SINCE_APPLY,
-                        "Not undone: "
-                                + String.join(", ", changed)
-                                + (changed.size() == 1 ? " was" : " were")
-                                + " changed after apply "
-                                + id
-                                + "; undoing would lose those changes. Nothing was restored.",
-                        "Run csl undo --force to restore the state before the apply anyway.");
-            }
-            List<History.Entry> reversed = new ArrayList<>(entries);
-            Collections.reverse(reversed);
-            for (History.Entry e : reversed) {
-                e.before().restore(History.resolve(root, e.path()));
-            }
-            Set<String> restored = new LinkedHashSet<>();
-            entries.forEach(e -> restored.add(e.path()));
-            AtomicFiles.writeDurably(
-                    entry.resolve(Journal.UNDONE),
-                    json.writeValueAsString(
-                                    json.createObjectNode()
-                                            .put("time", Instant.now().toString())
-                                            .put("forced", force))
-                            .getBytes(StandardCharsets.UTF_8));
-            return new UndoReport(
-                    true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
         } catch (IOException | RuntimeException e) {
             return refused(
                     shown,
@@ -109,6 +46,75 @@ public final class Undoer {
                     "Undo failed: " + e.getMessage(),
                     "Check .csl/history/ and the permissions of the working directory.");
         }
+    }
+
+    private UndoReport undoLocked(Path root, Path dir, String shown, boolean force)
+            throws IOException {
+        History.recover(root, json);
+        Path history = root.resolve(Journal.HISTORY);
+        List<String> names = History.entryNames(history);
+        Collections.reverse(names);
+        Path entry = null;
+        for (String name : names) {
+            Path candidate = history.resolve(name);
+            if (!Files.exists(candidate.resolve(Journal.UNDONE))) {
+                entry = candidate;
+                break;
+            }
+        }
+        if (entry == null) {
+            return refused(
+                    shown,
+                    null,
+                    List.of(),
+                    ErrorCode.NOTHING_TO_UNDO,
+                    "Nothing to undo: no apply in "
+                            + dir
+                            + " has changed files since the last undo.",
+                    "Undo restores the state before the last apply that changed something.");
+        }
+        String id = entry.getFileName().toString();
+        List<History.Entry> entries = History.read(entry, json);
+        JsonNode after =
+                json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
+        Set<String> changed = new LinkedHashSet<>();
+        for (History.Entry e : entries) {
+            String expected = after.path(e.path()).asText(null);
+            if (expected != null
+                    && !expected.equals(Snapshot.fingerprint(History.resolve(root, e.path())))) {
+                changed.add(e.path());
+            }
+        }
+        if (!changed.isEmpty() && !force) {
+            return refused(
+                    shown,
+                    id,
+                    new ArrayList<>(changed),
+                    ErrorCode.CHANGED_SINCE_APPLY,
+                    "Not undone: "
+                            + String.join(", ", changed)
+                            + (changed.size() == 1 ? " was" : " were")
+                            + " changed after apply "
+                            + id
+                            + "; undoing would lose those changes. Nothing was restored.",
+                    "Run csl undo --force to restore the state before the apply anyway.");
+        }
+        List<History.Entry> reversed = new ArrayList<>(entries);
+        Collections.reverse(reversed);
+        for (History.Entry e : reversed) {
+            e.before().restore(History.resolve(root, e.path()));
+        }
+        Set<String> restored = new LinkedHashSet<>();
+        entries.forEach(e -> restored.add(e.path()));
+        AtomicFiles.writeDurably(
+                entry.resolve(Journal.UNDONE),
+                json.writeValueAsString(
+                                json.createObjectNode()
+                                        .put("time", Instant.now().toString())
+                                        .put("forced", force))
+                        .getBytes(StandardCharsets.UTF_8));
+        return new UndoReport(
+                true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
     }
 
     private static UndoReport refused(
