@@ -26,11 +26,18 @@ record CommandPattern(List<String> words, boolean prefix) {
         return String.join(" ", splitWords(entry));
     }
 
+    /**
+     * Compares the command's words joined by single spaces (white space inside a word collapsed
+     * too, so that {@code python3 -c "import os"} is approved by the entry the hint spells), on
+     * word boundaries for a prefix.
+     */
     boolean matches(List<String> argv) {
-        if (prefix) {
-            return argv.size() >= words.size() && argv.subList(0, words.size()).equals(words);
+        String command = canonical(String.join(" ", argv));
+        String entry = String.join(" ", words);
+        if (!prefix) {
+            return command.equals(entry);
         }
-        return argv.equals(words);
+        return entry.isEmpty() || command.equals(entry) || command.startsWith(entry + " ");
     }
 
     private static List<String> splitWords(String entry) {

@@ -43,6 +43,17 @@ class CommandsFileTest {
     }
 
     @Test
+    void matches_wordWithSpaces_matchedByTheEntryTheHintSpells() {
+        CommandsFile file = CommandsFile.empty().allow("python3 -c import os; print(1)", false);
+        List<String> argv = List.of("python3", "-c", "import os;  print(1)");
+
+        assertThat(file.allowedBy(argv)).isPresent();
+        assertThat(CommandsFile.empty().allow("python3 -c import *", false).allowedBy(argv))
+                .isPresent();
+        assertThat(CommandsFile.empty().allow("python3 -c imp *", false).allowedBy(argv)).isEmpty();
+    }
+
+    @Test
     void matches_loneStar_matchesEveryCommand() {
         CommandsFile file = CommandsFile.empty().block("*");
 
