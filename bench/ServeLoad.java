@@ -135,12 +135,30 @@ public final class ServeLoad {
                         });
         sampler.setDaemon(true);
         sampler.start();
+        List<Long> liveHeap = Collections.synchronizedList(new ArrayList<>());
+        Thread heapSampler =
+                new Thread(
+                        () -> {
+                            long every = Math.max(1, seconds / 4) * 1000L;
+                            while (!Thread.currentThread().isInterrupted()) {
+                                liveHeap.add(liveHeapKb(process.pid()));
+                                try {
+                                    Thread.sleep(every);
+                                } catch (InterruptedException e) {
+                                    return;
+                                }
+                            }
+                        });
+        heapSampler.setDaemon(true);
+        heapSampler.start();
         long began = System.nanoTime();
         for (Thread thread : threads) {
             thread.join();
         }
         double elapsed = (System.nanoTime() - began) / 1e9;
         sampler.interrupt();
+        heapSampler.interrupt();
+        liveHeap.add(liveHeapKb(process.pid()));
 
         // Replay: the same answers, one at a time, in the order each log.txt recorded them.
         List<String> mismatches = new ArrayList<>();
@@ -192,6 +210,8 @@ public final class ServeLoad {
                     Collections.max(rss) / 1024,
                     rss.size());
         }
+        System.out.println(
+                "server heap in use after a full GC, over the run (KiB): " + liveHeap);
         System.out.printf(
                 "lost updates: %d; replay mismatches: %d; failed requests: %d; clean exit: %s%n",
                 lost, mismatches.size(), failures.size(), exited && process.exitValue() == 0);
@@ -300,6 +320,39 @@ public final class ServeLoad {
             // The process is gone.
         }
         return 0;
+    }
+
+    /** Heap in use right after a full GC ({@code jcmd GC.run}, then {@code GC.heap_info}). */
+    private static long liveHeapKb(long pid) {
+        try {
+            new ProcessBuilder("jcmd", Long.toString(pid), "GC.run")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start()
+                    .waitFor();
+            Process info =
+                    new ProcessBuilder("jcmd", Long.toString(pid), "GC.heap_info")
+                            .redirectErrorStream(true)
+                            .start();
+            String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            info.waitFor();
+            java.util.regex.Matcher used =
+                    java.util.regex.Pattern.compile("used (\\d+)K").matcher(text);
+            long total = 0;
+            // G1 prints one "used" for the whole heap; other collectors one per generation.
+            if (text.contains("garbage-first")) {
+                return used.find() ? Long.parseLong(used.group(1)) : -1;
+            }
+            while (used.find()) {
+                total += Long.parseLong(used.group(1));
+            }
+            return total;
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     private static long avg(List<Long> values) {

@@ -7,7 +7,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        // A plain `csl apply` skips picocli: its start-up costs more than the apply itself.
+        int code = FastApply.tryRun(args);
+        System.exit(code == FastApply.NOT_HANDLED ? run(args) : code);
     }
 
     /** Runs csl with {@code args} and returns the exit code; used by tests. */

@@ -3,6 +3,8 @@ package dev.csl.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.cli.serve.CslBackend;
 import dev.csl.cli.serve.JsonRpcServer;
+import dev.csl.runner.Runners;
+import dev.csl.runner.WorkerPool;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -32,8 +34,8 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (threads < 1 || workers < 0) {
-            System.err.println("csl serve: --threads must be positive and --workers not negative");
+        if (threads < 1 || workers < 1) {
+            System.err.println("csl serve: --threads and --workers must be positive");
             return ExitCodes.USAGE;
         }
         // stdout belongs to the protocol. Anything else that prints to System.out while serving
@@ -51,9 +53,10 @@ final class ServeCommand implements Callable<Integer> {
                         "csl-serve-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
+            WorkerPool pool = Runners.pooled(Math.max(1, workers));
             JsonRpcServer server =
                     new JsonRpcServer(
-                            new CslBackend(workers),
+                            new CslBackend(pool, pool),
                             Path.of("").toAbsolutePath(),
                             threads,
                             new ObjectMapper(),

@@ -7,6 +7,9 @@ import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.Run;
 import dev.csl.grammar.Validator;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.Interpreter;
 import dev.csl.runner.ChangeRecorder;
 import dev.csl.runner.CommandSpec;
 import dev.csl.runner.CommandTable;
@@ -54,6 +57,20 @@ class PromptCommandTest {
             assertThat(result.syntaxErrors()).as(example).isEmpty();
             assertThat(Validator.validate(result.operations())).as(example).isEmpty();
         }
+    }
+
+    @Test
+    void prompt_examplesAppliedInOrderToOneProject_allSucceed() {
+        Interpreter interpreter = new Interpreter(Runners.standard());
+        for (String example : PromptExamples.of(prompt().out)) {
+            ApplyReport report = interpreter.apply(example, ApplyOptions.defaults(tmp));
+
+            assertThat(report.ok()).as(example + "\n" + report).isTrue();
+        }
+        assertThat(tmp.resolve("src/greet.js"))
+                .content()
+                .contains("function welcome(name, mark = \"!\")")
+                .contains("config: require(\"./config.json\")");
     }
 
     @Test

@@ -3,17 +3,25 @@ package dev.csl.cli.serve;
 import dev.csl.cli.ParseJson;
 import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.Interpreter;
+import dev.csl.interpreter.Undoer;
+import dev.csl.runner.RunSessionFactory;
 import java.nio.file.Path;
 
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
 public final class CslBackend implements ServeBackend {
-    private final int workers;
+    private final AutoCloseable workers;
+    private final Interpreter interpreter;
+    private final Undoer undoer = new Undoer();
 
     /**
-     * @param workers how many warm worker JVMs to keep for RUN blocks
+     * @param runners the session factory applies run RUN blocks with (a pool of warm workers)
+     * @param workers closed with the backend: stops the pool's workers
      */
-    public CslBackend(int workers) {
+    public CslBackend(RunSessionFactory runners, AutoCloseable workers) {
         this.workers = workers;
+        this.interpreter = new Interpreter(runners);
     }
 
     @Override
@@ -23,12 +31,24 @@ public final class CslBackend implements ServeBackend {
 
     @Override
     public Object apply(ApplyCall call) {
-        throw new UnsupportedOperationException("apply is not available yet");
+        // Nobody can be asked in a server: unapproved commands fail with command_not_approved.
+        return interpreter.apply(
+                call.answer(),
+                new ApplyOptions(
+                        call.workingDir(),
+                        call.delimiters(),
+                        call.dryRun(),
+                        call.expectPlan(),
+                        call.allow(),
+                        call.approveAll(),
+                        call.timeoutSeconds(),
+                        call.sandbox(),
+                        null));
     }
 
     @Override
     public Object undo(Path workingDir, boolean force) {
-        throw new UnsupportedOperationException("undo is not available yet");
+        return undoer.undo(workingDir, force);
     }
 
     @Override
@@ -38,11 +58,12 @@ public final class CslBackend implements ServeBackend {
 
     @Override
     public void close() {
+        try {
+            workers.close();
+        } catch (Exception e) {
+            // Stopping is best effort; the sweep below ends whatever is left.
+        }
         // Whatever a worker pool left behind must not outlive the server.
         ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-    }
-
-    int workers() {
-        return workers;
     }
 }

@@ -75,12 +75,19 @@ final class RpcClient {
     }
 
     private final Map<String, JsonNode> early = new HashMap<>();
+    private final List<String> arrivals = new ArrayList<>();
+
+    /** The ids of the responses {@link #awaitId} has read, in the order the server wrote them. */
+    List<String> arrivals() {
+        return arrivals;
+    }
 
     JsonNode awaitId(Object id) {
         String key = JSON.valueToTree(id).toString();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!early.containsKey(key)) {
             JsonNode next = next(deadline - System.nanoTime());
+            arrivals.add(next.path("id").asText());
             early.put(next.path("id").toString(), next);
         }
         return early.remove(key);

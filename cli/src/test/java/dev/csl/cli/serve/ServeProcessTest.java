@@ -94,4 +94,140 @@ class ServeProcessTest {
             assertThat(custom.at("/result/ast/0/type").asText()).isEqualTo("RUN");
         }
     }
+
+    private static final String WRITE_HELLO =
+            "<---WRITE file=\"hello.txt\"--->\nhello\n<---END--->\n";
+
+    @Test
+    void apply_dryRunThenApplyThenUndo_roundTrips() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            RpcClient client = serve.client;
+            JsonNode preview =
+                    client.call(
+                            1,
+                            "apply",
+                            Map.of("workingDir", "project", "answer", WRITE_HELLO, "dryRun", true));
+            assertThat(preview.at("/result/ok").asBoolean()).isTrue();
+            assertThat(preview.at("/result/dryRun").asBoolean()).isTrue();
+            assertThat(project.resolve("hello.txt")).doesNotExist();
+
+            JsonNode applied =
+                    client.call(
+                            2,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    project.toString(),
+                                    "answer",
+                                    WRITE_HELLO,
+                                    "expectPlan",
+                                    preview.at("/result/planHash").asText()));
+            assertThat(applied.at("/result/ok").asBoolean()).isTrue();
+            assertThat(applied.at("/result/results/0/status").asText()).isEqualTo("ok");
+            assertThat(applied.at("/result/workingDir").asText())
+                    .isEqualTo(project.toRealPath().toString());
+            assertThat(project.resolve("hello.txt")).hasContent("hello");
+
+            JsonNode undone = client.call(3, "undo", Map.of("workingDir", project.toString()));
+            assertThat(undone.at("/result/ok").asBoolean()).isTrue();
+            assertThat(project.resolve("hello.txt")).doesNotExist();
+
+            client.send(4, "shutdown", null);
+            assertThat(client.awaitId(4).has("result")).isTrue();
+            assertThat(serve.awaitExit()).isZero();
+        }
+    }
+
+    @Test
+    void apply_failingOperations_areInTheResultNotAnRpcError() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            JsonNode response =
+                    serve.client.call(
+                            1,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    project.toString(),
+                                    "answer",
+                                    "<---WRITE file=\"../out.txt\"--->\nx\n<---END--->\n"));
+
+            assertThat(response.has("error")).isFalse();
+            assertThat(response.at("/result/ok").asBoolean()).isFalse();
+            assertThat(response.at("/result/results/0/error/code").asText())
+                    .isEqualTo("path_escape");
+            assertThat(tmp.resolve("out.txt")).doesNotExist();
+        }
+    }
+
+    @Test
+    void apply_sameDirectoryFromManyRequests_noUpdateLost() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        int requests = 40;
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            for (int i = 0; i < requests; i++) {
+                serve.client.send(
+                        i,
+                        "apply",
+                        Map.of(
+                                "workingDir",
+                                project.toString(),
+                                "answer",
+                                "<---WRITE file=\"log.txt\" append=\"true\"--->\nline "
+                                        + i
+                                        + "\n<---END--->\n"));
+            }
+            for (int i = 0; i < requests; i++) {
+                assertThat(serve.client.awaitId(i).at("/result/ok").asBoolean()).isTrue();
+            }
+        }
+        // Every append read the file the previous one wrote, in the order the requests came.
+        List<String> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < requests; i++) {
+            expected.add("line " + i);
+        }
+        assertThat(Files.readAllLines(project.resolve("log.txt"))).isEqualTo(expected);
+    }
+
+    @Test
+    void apply_twoDirectories_slowOneDoesNotHoldUpTheOther() throws Exception {
+        Path slow = Files.createDirectory(tmp.resolve("slow"));
+        Path fast = Files.createDirectory(tmp.resolve("fast"));
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            serve.client.send(
+                    1,
+                    "apply",
+                    Map.of(
+                            "workingDir",
+                            slow.toString(),
+                            "answer",
+                            "<---RUN--->\nsleep 3\n<---END--->\n",
+                            "allow",
+                            List.of("sleep *"),
+                            "sandbox",
+                            "off"));
+            Thread.sleep(300);
+            JsonNode quick =
+                    serve.client.call(
+                            2,
+                            "apply",
+                            Map.of("workingDir", fast.toString(), "answer", WRITE_HELLO));
+
+            // The quick one is answered first, while the slow one is still sleeping.
+            assertThat(quick.at("/result/ok").asBoolean()).isTrue();
+            JsonNode sleeper = serve.client.awaitId(1);
+            assertThat(sleeper.at("/result/ok").asBoolean()).as(sleeper.toString()).isTrue();
+            assertThat(serve.client.arrivals()).containsExactly("2", "1");
+
+            // The warm workers the server keeps die with it.
+            List<ProcessHandle> children = serve.process.descendants().toList();
+            serve.client.send(3, "shutdown", null);
+            assertThat(serve.awaitExit()).isZero();
+            for (ProcessHandle child : children) {
+                child.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(child.isAlive()).as(child.info().toString()).isFalse();
+            }
+        }
+    }
 }

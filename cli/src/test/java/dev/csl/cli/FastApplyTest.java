@@ -1,0 +1,190 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The picocli-free {@code csl apply} must behave exactly like {@link ApplyCommand}. */
+class FastApplyTest {
+    @TempDir Path tmp;
+
+    private static final String ANSWER =
+            String.join(
+                    "\n",
+                    "Prose.",
+                    "<---WRITE file=\"src/a.txt\"--->",
+                    "alpha",
+                    "<---END--->",
+                    "<---SEARCH file=\"b.txt\"--->",
+                    "old",
+                    "<---REPLACE--->",
+                    "new",
+                    "<---END--->",
+                    "<---SEARCH file=\"b.txt\"--->",
+                    "missing line",
+                    "<---REPLACE--->",
+                    "x",
+                    "<---END--->",
+                    "<---TASKS--->",
+                    "<---WRITE file=\"c.txt\" append=\"true\"--->",
+                    "more",
+                    "<---END--->",
+                    "<---END--->",
+                    "");
+
+    private static final String CUSTOM = ANSWER.replace("<---", "@[[").replace("--->", "]]@");
+
+    static Stream<List<String>> handledArguments() {
+        return Stream.of(
+                List.of("apply", "ANSWER", "-C", "DIR"),
+                List.of("apply", "ANSWER", "--dir", "DIR", "--json"),
+                List.of("apply", "--dir=DIR", "--dry-run", "ANSWER"),
+                List.of("apply", "-CDIR", "ANSWER", "--json", "--dry-run"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--timeout", "5", "--allow", "npm test"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--timeout", "0"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--sandbox", "sometimes"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--expect-plan", "abc"),
+                List.of(
+                        "apply",
+                        "ANSWER",
+                        "-C",
+                        "DIR",
+                        "--start-delimiter",
+                        "",
+                        "--end-delimiter",
+                        "x"),
+                List.of(
+                        "apply",
+                        "CUSTOM",
+                        "-C",
+                        "DIR",
+                        "--start-delimiter",
+                        "@[[",
+                        "--end-delimiter",
+                        "]]@"),
+                List.of(
+                        "apply",
+                        "CUSTOM",
+                        "-C",
+                        "DIR",
+                        "--start-delimiter=@[[",
+                        "--end-delimiter=]]@",
+                        "--json"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--end-delimiter", "--->"),
+                List.of("apply", "MISSING", "-C", "DIR"),
+                List.of("apply", "ANSWER", "-C", "FILE_AS_DIR"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("handledArguments")
+    void tryRun_handledArguments_sameOutputAndExitCodeAsPicocli(List<String> template)
+            throws IOException {
+        Run picocli = runBoth(template, false);
+        Run fast = runBoth(template, true);
+
+        assertThat(fast.code).as("handled by the fast path").isNotEqualTo(FastApply.NOT_HANDLED);
+        assertThat(fast).isEqualTo(picocli);
+    }
+
+    @ParameterizedTest
+    @MethodSource("leftToPicocli")
+    void tryRun_unusualArguments_leftToPicocli(List<String> args) {
+        StringWriter out = new StringWriter();
+        int code =
+                FastApply.tryRun(
+                        args.toArray(new String[0]),
+                        new PrintWriter(out),
+                        new PrintWriter(new StringWriter()));
+
+        assertThat(code).isEqualTo(FastApply.NOT_HANDLED);
+        assertThat(out.toString()).isEmpty();
+    }
+
+    static Stream<List<String>> leftToPicocli() {
+        return Stream.of(
+                List.of("parse", "x.md"),
+                List.of("apply", "--help"),
+                List.of("apply", "-h"),
+                List.of("apply", "x.md", "--colour"),
+                List.of("apply", "x.md", "y.md"),
+                List.of("apply", "x.md", "-C"),
+                List.of("apply", "x.md", "-C", "--json"),
+                List.of("apply", "x.md", "-C", "a", "-C", "b"),
+                List.of("apply", "x.md", "--json", "--json"),
+                List.of("apply", "x.md", "--timeout", "soon"),
+                List.of("apply", "x.md", "--", "-C"),
+                List.of("apply", "--dry-run=true", "x.md"));
+    }
+
+    @Test
+    void tryRun_notApply_notHandled() {
+        assertThat(FastApply.tryRun(new String[] {"--version"})).isEqualTo(FastApply.NOT_HANDLED);
+        assertThat(FastApply.tryRun(new String[0])).isEqualTo(FastApply.NOT_HANDLED);
+    }
+
+    private Run runBoth(List<String> template, boolean fast) throws IOException {
+        Path base = tmp.resolve("case");
+        if (Files.exists(base)) {
+            try (Stream<Path> walk = Files.walk(base)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        Path dir = Files.createDirectories(base.resolve("project"));
+        Files.writeString(dir.resolve("b.txt"), "keep\nold\n");
+        Files.writeString(base.resolve("answer.md"), ANSWER);
+        Files.writeString(base.resolve("custom.md"), CUSTOM);
+        Files.writeString(base.resolve("plain-file"), "x");
+        List<String> args = new ArrayList<>();
+        for (String arg : template) {
+            args.add(
+                    arg.replace("FILE_AS_DIR", base.resolve("plain-file").toString())
+                            .replace("DIR", dir.toString())
+                            .replace("CUSTOM", base.resolve("custom.md").toString())
+                            .replace("MISSING", base.resolve("missing.md").toString())
+                            .replace("ANSWER", base.resolve("answer.md").toString()));
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        PrintWriter outWriter = new PrintWriter(out);
+        PrintWriter errWriter = new PrintWriter(err);
+        int code;
+        if (fast) {
+            code = FastApply.tryRun(args.toArray(new String[0]), outWriter, errWriter);
+        } else {
+            code =
+                    Main.newCommandLine()
+                            .setOut(outWriter)
+                            .setErr(errWriter)
+                            .execute(args.toArray(new String[0]));
+        }
+        outWriter.flush();
+        errWriter.flush();
+        return new Run(code, out.toString(), err.toString(), tree(dir));
+    }
+
+    private static String tree(Path dir) throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path path : walk.sorted().toList()) {
+                String relative = dir.relativize(path).toString();
+                if (Files.isRegularFile(path) && !relative.startsWith(".csl")) {
+                    text.append(relative).append(": ").append(Files.readString(path)).append('\n');
+                }
+            }
+        }
+        return text.toString();
+    }
+
+    record Run(int code, String out, String err, String tree) {}
+}
