@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
         name = "allow",
         mixinStandardHelpOptions = true,
         description = {
-            "Approves a command for RUN blocks in this directory (saved in .csl/commands.json).",
+            "Approves a command for RUN blocks in this directory.",
+            "The entry is saved in the directory's .csl/commands.json.",
             "CMD is the command's words ('npm test'), or a word prefix followed by ' *' ('npm run"
                     + " *') for every command that starts with it. Blocked entries still win.",
         })

@@ -136,7 +136,7 @@ final class ApplyRenderer {
                 printOutput(c, sub);
             }
         }
-        if (r.note() != null && r.status() != Status.NO_OP) {
+        if (r.note() != null && r.status() != Status.NO_OP && !detail.equals(r.note())) {
             out.println(sub + paint(DIM, "note: " + r.note()));
         }
         if (r.diff() != null && !r.diff().isEmpty()) {

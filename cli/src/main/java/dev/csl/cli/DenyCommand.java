@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
         name = "deny",
         mixinStandardHelpOptions = true,
         description = {
-            "Blocks a command for RUN blocks in this directory (saved in .csl/commands.json).",
+            "Blocks a command for RUN blocks in this directory.",
+            "The entry is saved in the directory's .csl/commands.json.",
             "CMD is the command's words, or a word prefix followed by ' *' ('npm publish *')."
                     + " A blocked command never runs, not even with --allow or --yes.",
         })

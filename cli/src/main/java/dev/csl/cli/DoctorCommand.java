@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
         name = "doctor",
         mixinStandardHelpOptions = true,
         description = {
-            "Tells which safety layers work on this machine: Java, Node.js, the OS sandbox"
-                    + " (bubblewrap, tried for real), git, the path guard's mode and the memory cap.",
+            "Tells which safety layers work on this machine.",
+            "One line each, every layer actually tried: Java, Node.js, the OS sandbox"
+                    + " (bubblewrap), git, the path guard's mode and the memory cap.",
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every layer works", "1:at least one layer is missing (see its hint)"})

@@ -282,12 +282,19 @@ final class SearchOp {
                             + file
                             + ".";
         } else {
-            message.append("\nNo similar region was found in the file.");
+            message.append(
+                    doc.length() > Closest.MAX_CHARS
+                            ? "\nThe file is too large to look for a similar region."
+                            : "\nNo similar region was found in the file.");
             hint =
-                    "Read the file first (RUN cat "
-                            + file
-                            + ") and copy the pattern from it, or"
-                            + " rewrite the whole file with WRITE.";
+                    doc.length() > Closest.MAX_CHARS
+                            ? "Find the lines first (RUN grep -n with a word of the pattern on "
+                                    + file
+                                    + ") and copy the pattern exactly from them."
+                            : "Read the file first (RUN cat "
+                                    + file
+                                    + ") and copy the pattern from it, or"
+                                    + " rewrite the whole file with WRITE.";
         }
         return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message.toString(), hint, details);
     }
