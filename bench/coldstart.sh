@@ -6,7 +6,7 @@
 #   * java -jar of a hello-world jar: the floor a JVM start costs here.
 #   * java -jar csl.jar without the launcher's flags and archive: what the launcher saves.
 # Every measured run starts from a fresh copy of the project (not timed).
-# usage: bench/coldstart.sh [RUNS=30]       (uses hyperfine when installed, else a date loop)
+# usage: bench/coldstart.sh [RUNS=30]   (hyperfine when installed, else a date loop; NO_HYPERFINE=1 forces the loop)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-30}"
@@ -38,6 +38,7 @@ if ! diff -r -x .csl "$work/by-csl" "$work/run" >/dev/null; then
   exit 1
 fi
 echo "csl and the Node stand-in produce the same tree."
+echo "answer: $(wc -c < "$work/answer.md") bytes; machine load: $(cut -d' ' -f1-3 /proc/loadavg); $runs runs each"
 
 names=("csl apply (./csl launcher)" "node stand-in apply" "java -jar csl.jar apply (no flags, no CDS)" "java -jar hello.jar")
 cmds=("$here/csl apply $work/answer.md -C $work/run"
@@ -45,12 +46,19 @@ cmds=("$here/csl apply $work/answer.md -C $work/run"
       "java -jar $jar apply $work/answer.md -C $work/run"
       "java -jar $work/hello/hello.jar")
 
-if command -v hyperfine >/dev/null; then
+if [ -z "${NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null; then
   args=()
   for i in "${!cmds[@]}"; do args+=(-n "${names[$i]}" "${cmds[$i]}"); done
   hyperfine -N --warmup 3 --runs "$runs" --prepare "sh -c '$reset'" \
-    --export-markdown "$work/result.md" "${args[@]}" >&2
-  cat "$work/result.md"
+    --export-json "$work/result.json" "${args[@]}" >&2
+  node -e '
+    const r = require(process.argv[1]).results;
+    const ms = (s) => (s * 1000).toFixed(1);
+    console.log("| Command | Mean [ms] | Median [ms] | Min [ms] | User+Sys CPU [ms] |");
+    console.log("|:---|---:|---:|---:|---:|");
+    for (const b of r) {
+      console.log(`| ${b.command} | ${ms(b.mean)} ± ${ms(b.stddev)} | ${ms(b.median)} | ${ms(b.min)} | ${ms(b.user + b.system)} |`);
+    }' "$work/result.json"
 else
   printf '| Command | Mean [ms] | Median [ms] | Min [ms] |\n|:---|---:|---:|---:|\n'
   for i in "${!cmds[@]}"; do
