@@ -31,6 +31,10 @@ import java.util.Map;
 public final class ParseJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /** Immutable once built and thread-safe: serve writes many documents at once. */
+    private static final JsonFactory ASCII_JSON =
+            JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
     private ParseJson() {}
 
     /** The document for {@code result}, validating the operations when the parse succeeded. */
@@ -111,9 +115,7 @@ public final class ParseJson {
      */
     public static String write(JsonNode node) {
         StringWriter out = new StringWriter();
-        JsonFactory factory =
-                JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
-        try (JsonGenerator generator = factory.createGenerator(out)) {
+        try (JsonGenerator generator = ASCII_JSON.createGenerator(out)) {
             write(generator, node);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

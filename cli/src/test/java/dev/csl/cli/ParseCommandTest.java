@@ -73,7 +73,7 @@ class ParseCommandTest {
 
     @Test
     void parseJson_syntaxError_onlyOkAndSyntaxErrorsAndExit3() throws IOException {
-        Path file = answer("<---write file=\"a\"--->\n");
+        Path file = answer("<---write file=\"a\"--->\nx\n<---END--->\n");
 
         int exit = run("parse", "--json", file.toString());
 

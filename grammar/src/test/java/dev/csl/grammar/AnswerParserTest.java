@@ -38,7 +38,7 @@ class AnswerParserTest {
 
         @Test
         void parse_unknownLowerCaseName_hintSaysUpperCase() {
-            ParseResult result = AnswerParser.parse("<---write file=\"a\"--->\n");
+            ParseResult result = AnswerParser.parse("<---write file=\"a\"--->\nx\n<---END--->\n");
             assertThat(result.syntaxErrors())
                     .extracting(SyntaxError::error, SyntaxError::hint)
                     .containsExactly(
@@ -94,6 +94,46 @@ class AnswerParserTest {
                     .containsExactly(
                             "Line 3: Content not allowed on marker line",
                             "Line 4: Unexpected END marker");
+        }
+    }
+
+    @Nested
+    class InsideTasks {
+        @Test
+        void parse_proseBetweenOperations_ignored() {
+            Tasks tasks =
+                    (Tasks)
+                            ok("<---TASKS--->\nfirst:\n<---RUN--->\nls\n<---END--->\nthen done\n<---END--->\n")
+                                    .get(0);
+            assertThat(tasks.operations()).containsExactly(new Run(3, Attributes.empty(), "ls"));
+        }
+
+        @Test
+        void parse_toAndReplaceAndUnknown_reportedEach() {
+            assertThat(
+                            errors(
+                                    "<---TASKS--->\n<---TO--->\n<---REPLACE--->\n<---EXEC--->\n<---END--->\n"))
+                    .containsExactly(
+                            "Line 2: Unexpected TO marker",
+                            "Line 3: Unexpected REPLACE marker",
+                            "Line 4: Unknown operation: EXEC");
+        }
+
+        @Test
+        void parse_nestedTasksWithBalancedEnds_oneError() {
+            assertThat(
+                            errors(
+                                    "<---TASKS--->\n<---TASKS--->\n<---RUN--->\nls\n<---END--->\n<---END--->\n<---END--->\n"))
+                    .containsExactly("Line 2: TASKS cannot be nested");
+        }
+
+        @Test
+        void parse_unterminatedChild_reportedOnceAtChildWithTasksInHint() {
+            ParseResult result = AnswerParser.parse("<---TASKS--->\n<---WRITE file=\"a\"--->\nx\n");
+            assertThat(result.syntaxErrors()).hasSize(1);
+            assertThat(result.syntaxErrors().get(0).error())
+                    .isEqualTo("Line 2: Unterminated WRITE operation");
+            assertThat(result.syntaxErrors().get(0).hint()).contains("TASKS block on line 1");
         }
     }
 

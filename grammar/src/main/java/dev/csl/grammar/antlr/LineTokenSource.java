@@ -1,6 +1,7 @@
 package dev.csl.grammar.antlr;
 
 import dev.csl.grammar.Delimiters;
+import java.util.Locale;
 import org.antlr.v4.runtime.CharStream;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.TokenFactory;
@@ -64,23 +65,31 @@ final class LineTokenSource implements TokenSource {
     }
 
     private static int typeOf(MarkerLine marker) {
+        String name = marker.name();
         if (marker.malformed()) {
-            // A broken opening marker still opens its block (its Malformed error is reported
-            // where the marker is live); broken END, TO and REPLACE lines close nothing.
-            switch (marker.name()) {
-                case "WRITE":
-                    return CslParser.WRITE;
-                case "RUN":
-                    return CslParser.RUN;
-                case "SEARCH":
-                    return CslParser.SEARCH;
-                case "TASKS":
-                    return CslParser.TASKS;
-                default:
-                    return CslParser.MALFORMED;
-            }
+            // A broken opening marker still opens its block (its error is reported where the
+            // marker is live); broken END, TO and REPLACE lines close nothing.
+            return opening(name, CslParser.MALFORMED);
         }
-        switch (marker.name()) {
+        switch (name) {
+            case "TO":
+                return CslParser.TO;
+            case "REPLACE":
+                return CslParser.REPLACE;
+            case "END":
+                return CslParser.END;
+            default:
+                // A wrong-case opening name (<---write--->) is reported as unknown but still
+                // opens its block, so its END does not cascade into an "Unexpected END" too.
+                int type = opening(name, CslParser.UNKNOWN);
+                return type != CslParser.UNKNOWN
+                        ? type
+                        : opening(name.toUpperCase(Locale.ROOT), CslParser.UNKNOWN);
+        }
+    }
+
+    private static int opening(String name, int otherwise) {
+        switch (name) {
             case "WRITE":
                 return CslParser.WRITE;
             case "RUN":
@@ -89,14 +98,8 @@ final class LineTokenSource implements TokenSource {
                 return CslParser.SEARCH;
             case "TASKS":
                 return CslParser.TASKS;
-            case "TO":
-                return CslParser.TO;
-            case "REPLACE":
-                return CslParser.REPLACE;
-            case "END":
-                return CslParser.END;
             default:
-                return CslParser.UNKNOWN;
+                return otherwise;
         }
     }
 

@@ -198,6 +198,8 @@ final class TreeBuilder {
         MarkerLine marker = token.marker();
         if (marker.malformed()) {
             diagnostics.malformed(token.getLine(), lineText(token));
+        } else if (!marker.name().equals(CslParser.VOCABULARY.getSymbolicName(token.getType()))) {
+            diagnostics.unknownOperation(token.getLine(), marker.name());
         } else if (marker.attributeFlaw()) {
             diagnostics.attributeFlaw(token.getLine(), marker);
         } else if (marker.flaw() == Flaw.TRAILING_CONTENT) {
