@@ -2,10 +2,6 @@ package dev.csl.fsguard;
 
 import dev.csl.fsguard.Resolver.Resolution;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -170,7 +166,14 @@ final class Guard implements GuardedFiles {
 
     @Override
     public boolean exists(String path) throws GuardException {
-        return resolver.resolve(path, base, true).node().exists();
+        try {
+            return resolver.resolve(path, base, true).node().exists();
+        } catch (GuardException e) {
+            if (e.code() == GuardCode.IO_ERROR && e.getMessage().startsWith("Not a directory")) {
+                return false; // like test -e: a file in the middle means "no such path"
+            }
+            throw e;
+        }
     }
 
     @Override
@@ -302,34 +305,12 @@ final class Guard implements GuardedFiles {
         if (r.isRoot() || r.node().isDirectory()) {
             throw refusal.isDirectory(path, r.path());
         }
-        makeParents(path, r.names().subList(0, r.names().size() - 1));
+        new Trees(access, this).makeDirectories(path, r.parent());
         try {
             access.cleanTemporaries(r.parent());
             access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
         } catch (IOException e) {
             throw failure(e, path, r.path());
-        }
-    }
-
-    /** Creates the missing directories of {@code names}, which the resolver has verified. */
-    void makeParents(String path, List<String> names) throws GuardException {
-        for (int i = 1; i <= names.size(); i++) {
-            List<String> prefix = names.subList(0, i);
-            try {
-                Node n = access.lstat(prefix);
-                if (!n.exists()) {
-                    access.mkdir(prefix);
-                } else if (!n.isDirectory()) {
-                    throw refusal.notDirectory(path, access.toPath(prefix));
-                }
-            } catch (FileAlreadyExistsException e) {
-                // created concurrently; the next round checks what it is
-                i--;
-            } catch (GuardException e) {
-                throw e;
-            } catch (IOException e) {
-                throw failure(e, path, access.toPath(prefix));
-            }
         }
     }
 
@@ -344,7 +325,7 @@ final class Guard implements GuardedFiles {
                     r.path(),
                     "choose another name for the directory");
         }
-        makeParents(path, r.names());
+        new Trees(access, this).makeDirectories(path, r.names());
     }
 
     @Override
@@ -420,36 +401,6 @@ final class Guard implements GuardedFiles {
 
     /** Turns a failed use into the guard's error shape. */
     GuardException failure(IOException e, String path, Path resolved) {
-        if (e instanceof GuardException g) {
-            return g;
-        }
-        if (e instanceof NoSuchFileException) {
-            return refusal.notFound(path, resolved);
-        }
-        if (e instanceof AccessDeniedException) {
-            return refusal.permission(path, resolved);
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return refusal.of(
-                    GuardCode.IO_ERROR,
-                    "Directory not empty",
-                    path,
-                    resolved,
-                    "delete it recursively (rm -r) or empty it first");
-        }
-        if (e instanceof RaceException) {
-            return refusal.of(
-                    GuardCode.PATH_ESCAPE,
-                    "The path changed while csl used it (a symlink or another file appeared)",
-                    path,
-                    resolved,
-                    "something else is changing the directory; retry once it is stable");
-        }
-        String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
-        return refusal.ioError(
-                path,
-                resolved,
-                reason == null ? e.toString() : reason,
-                "the file system refused the operation; check the path and its permissions");
+        return refusal.failure(e, path, resolved);
     }
 }

@@ -1,5 +1,10 @@
 package dev.csl.fsguard;
 
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -89,5 +94,40 @@ final class Refusal {
                 written,
                 resolved,
                 "the file system refused access; check the file's permissions");
+    }
+
+    /** Turns a failed use into the guard's error shape. */
+    GuardException failure(IOException e, String path, Path resolved) {
+        if (e instanceof GuardException g) {
+            return g;
+        }
+        if (e instanceof NoSuchFileException) {
+            return notFound(path, resolved);
+        }
+        if (e instanceof AccessDeniedException) {
+            return permission(path, resolved);
+        }
+        if (e instanceof DirectoryNotEmptyException) {
+            return of(
+                    GuardCode.IO_ERROR,
+                    "Directory not empty",
+                    path,
+                    resolved,
+                    "delete it recursively (rm -r) or empty it first");
+        }
+        if (e instanceof RaceException) {
+            return of(
+                    GuardCode.PATH_ESCAPE,
+                    "The path changed while csl used it (a symlink or another file appeared)",
+                    path,
+                    resolved,
+                    "something else is changing the directory; retry once it is stable");
+        }
+        String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
+        return ioError(
+                path,
+                resolved,
+                reason == null ? e.toString() : reason,
+                "the file system refused the operation; check the path and its permissions");
     }
 }

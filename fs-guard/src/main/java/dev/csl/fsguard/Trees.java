@@ -3,6 +3,7 @@ package dev.csl.fsguard;
 import dev.csl.fsguard.Resolver.Resolution;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +40,30 @@ final class Trees {
             out.add(rel);
             if (lstat(child, written).isDirectory()) {
                 walk(child, rel, written, out);
+            }
+        }
+    }
+
+    // ---- create -------------------------------------------------------------------------------
+
+    /** Creates the missing directories of {@code names}, which the resolver has verified. */
+    void makeDirectories(String written, List<String> names) throws GuardException {
+        for (int i = 1; i <= names.size(); i++) {
+            List<String> prefix = names.subList(0, i);
+            Node n = lstat(prefix, written);
+            if (!n.exists()) {
+                try {
+                    access.mkdir(prefix);
+                } catch (FileAlreadyExistsException e) {
+                    n = lstat(prefix, written); // created concurrently: fine if a directory
+                    if (!n.isDirectory()) {
+                        throw refusal.notDirectory(written, path(prefix));
+                    }
+                } catch (IOException e) {
+                    throw guard.failure(e, written, path(prefix));
+                }
+            } else if (!n.isDirectory()) {
+                throw refusal.notDirectory(written, path(prefix));
             }
         }
     }

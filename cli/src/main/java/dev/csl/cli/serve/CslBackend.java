@@ -7,7 +7,13 @@ import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.Undoer;
 import dev.csl.runner.RunSessionFactory;
+import dev.csl.runner.external.Diagnostics;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
 public final class CslBackend implements ServeBackend {
@@ -51,9 +57,28 @@ public final class CslBackend implements ServeBackend {
         return undoer.undo(workingDir, force);
     }
 
+    /**
+     * The checks {@code csl doctor} prints, as {@code {"ok": all passed, "checks": [{"name", "ok",
+     * "detail", "hint"}]}}.
+     */
     @Override
-    public Object doctor() {
-        throw new UnsupportedOperationException("doctor is not available yet");
+    public Object doctor() throws IOException {
+        Path scratch = Files.createTempDirectory("csl-doctor-");
+        List<Diagnostics.Check> checks;
+        try {
+            checks = new Diagnostics().run(scratch);
+        } finally {
+            Diagnostics.clean(scratch);
+            Files.deleteIfExists(scratch);
+        }
+        boolean ok = true;
+        for (Diagnostics.Check check : checks) {
+            ok &= check.ok();
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("ok", ok);
+        result.put("checks", checks);
+        return result;
     }
 
     @Override

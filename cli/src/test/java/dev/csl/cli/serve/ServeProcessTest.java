@@ -230,4 +230,16 @@ class ServeProcessTest {
             }
         }
     }
+
+    @Test
+    void doctor_reportsEveryCheck() throws Exception {
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            JsonNode response = serve.client.call(1, "doctor", null);
+
+            assertThat(response.has("error")).as(response.toString()).isFalse();
+            assertThat(response.at("/result/checks").size()).isGreaterThan(2);
+            assertThat(response.at("/result/checks/0/name").asText()).isNotEmpty();
+            assertThat(response.at("/result/ok").isBoolean()).isTrue();
+        }
+    }
 }
