@@ -166,7 +166,14 @@ final class Guard implements GuardedFiles {
 
     @Override
     public boolean exists(String path) throws GuardException {
-        return resolver.resolve(path, base, true).node().exists();
+        try {
+            return resolver.resolve(path, base, true).node().exists();
+        } catch (GuardException e) {
+            if (e.code() == GuardCode.IO_ERROR && e.getMessage().startsWith("Not a directory")) {
+                return false; // like test -e: a file in the middle means "no such path"
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -238,6 +238,7 @@ abstract class GuardedFilesContract {
         assertThat(guard.exists("a.txt")).isTrue();
         assertThat(guard.exists("nope")).isFalse();
         assertThat(guard.exists("dangling-in")).isFalse();
+        assertThat(guard.exists("a.txt/x")).isFalse();
         assertThat(codeOf(() -> guard.exists("link-out"))).isEqualTo(GuardCode.PATH_ESCAPE);
     }
 

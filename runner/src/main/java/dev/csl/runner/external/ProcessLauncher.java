@@ -105,7 +105,11 @@ public final class ProcessLauncher {
         } catch (IOException e) {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", millisSince(start)),
-                    notFound(display, argv.get(0)));
+                    new RunFailure(
+                            "io_error",
+                            "'" + display + "' could not be started: " + e.getMessage(),
+                            "check that the directory " + cwd + " exists and is readable",
+                            Map.of()));
         }
         CappedStream out = new CappedStream(process.getInputStream(), outputCapBytes);
         CappedStream err = new CappedStream(process.getErrorStream(), outputCapBytes);

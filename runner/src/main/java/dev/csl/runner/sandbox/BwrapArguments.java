@@ -17,7 +17,7 @@ final class BwrapArguments {
      * Isolation shared by the trial run and real commands: the host read-only, private /dev, /proc
      * and /tmp, own PID namespace and session, no capabilities, dying with csl.
      */
-    static List<String> isolation(Path ignoredRoot, boolean network) {
+    static List<String> isolation(boolean network) {
         List<String> args = new ArrayList<>();
         args.addAll(List.of("--ro-bind", "/", "/"));
         args.addAll(List.of("--dev", "/dev"));
@@ -51,7 +51,7 @@ final class BwrapArguments {
             List<Path> readOnly) {
         List<String> args = new ArrayList<>();
         args.add(bwrap.toString());
-        args.addAll(isolation(realWorkingDir, network));
+        args.addAll(isolation(network));
         args.addAll(List.of("--bind", realWorkingDir.toString(), realWorkingDir.toString()));
         for (Path protectedDir : protectedEntries(realWorkingDir)) {
             args.addAll(List.of("--ro-bind", protectedDir.toString(), protectedDir.toString()));

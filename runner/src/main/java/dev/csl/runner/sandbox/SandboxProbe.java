@@ -49,7 +49,7 @@ public record SandboxProbe(Path bwrap, String why) {
         }
         List<String> command = new ArrayList<>();
         command.add(bwrap.toString());
-        command.addAll(BwrapArguments.isolation(Path.of("/"), false));
+        command.addAll(BwrapArguments.isolation(false));
         command.add("--");
         command.add("true");
         try {

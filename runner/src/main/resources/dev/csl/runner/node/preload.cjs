@@ -237,7 +237,9 @@ function isWriteFlag(flags) {
     const c = fs.constants;
     return (flags & (c.O_WRONLY | c.O_RDWR | c.O_CREAT | c.O_TRUNC | c.O_APPEND)) !== 0;
   }
-  return /[wa+]/.test(String(flags));
+  // fs.open(path, callback): the second argument is no flag at all.
+  if (typeof flags !== 'string') return false;
+  return /[wa+]/.test(flags);
 }
 
 // ---- Wrapping ------------------------------------------------------------------------------

@@ -56,6 +56,14 @@ class ProcessLauncherTest {
     }
 
     @Test
+    void run_directoryGone_isIoErrorNotNotFound() {
+        CommandOutcome outcome = launcher.run("true", List.of("true"), dir.resolve("missing"), 10);
+
+        assertThat(outcome.failure().code()).isEqualTo("io_error");
+        assertThat(outcome.failure().message()).startsWith("'true' could not be started: ");
+    }
+
+    @Test
     void run_stdinIsClosed_readerSeesEndOfInputAtOnce() {
         CommandOutcome outcome = launcher.run("cat", List.of("cat"), dir, 10);
 

@@ -293,6 +293,26 @@ class NodeRunnerTest {
     }
 
     @Test
+    void run_readingProtectedFilesAndOpeningWithoutFlags_allowed() {
+        RunOutcome outcome =
+                runner(Sandbox.forMode(SandboxMode.AUTO))
+                        .run(
+                                "const fs = require('fs');\n"
+                                        + "fs.open('.git/config', (e, fd) => {\n"
+                                        + "  if (e) throw e;\n"
+                                        + "  const b = Buffer.alloc(6); fs.readSync(fd, b);\n"
+                                        + "  fs.closeSync(fd);\n"
+                                        + "  console.log(b.toString(),"
+                                        + " fs.readFileSync('.git/config', 'utf8').length);\n"
+                                        + "});",
+                                wd,
+                                20);
+
+        assertThat(outcome.failure()).as(outcome.commands().get(0).stderr()).isNull();
+        assertThat(outcome.commands().get(0).stdout()).isEqualTo("[core] 7\n");
+    }
+
+    @Test
     void run_esModuleWithTopLevelAwaitInSubdirectory_runsThere() throws IOException {
         Path sub = Files.createDirectories(wd.resolve("sub"));
         Files.writeString(sub.resolve("data.txt"), "from sub\n");
