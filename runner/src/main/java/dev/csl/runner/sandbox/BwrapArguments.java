@@ -18,11 +18,21 @@ final class BwrapArguments {
      * and /tmp, own PID namespace and session, no capabilities, dying with csl.
      */
     static List<String> isolation(boolean network) {
+        return isolation(network, true);
+    }
+
+    /**
+     * As {@link #isolation(boolean)}; without {@code privateTmp} the host's /tmp stays visible,
+     * read-only like the rest of the host.
+     */
+    static List<String> isolation(boolean network, boolean privateTmp) {
         List<String> args = new ArrayList<>();
         args.addAll(List.of("--ro-bind", "/", "/"));
         args.addAll(List.of("--dev", "/dev"));
         args.addAll(List.of("--proc", "/proc"));
-        args.addAll(List.of("--tmpfs", "/tmp"));
+        if (privateTmp) {
+            args.addAll(List.of("--tmpfs", "/tmp"));
+        }
         args.add("--unshare-pid");
         args.add("--unshare-ipc");
         if (!network) {
@@ -51,7 +61,9 @@ final class BwrapArguments {
             List<Path> readOnly) {
         List<String> args = new ArrayList<>();
         args.add(bwrap.toString());
-        args.addAll(isolation(network));
+        // A project under /tmp would vanish behind a private /tmp, and a write "outside" it would
+        // land in that throw-away tmpfs instead of failing: keep the host's /tmp (read-only) then.
+        args.addAll(isolation(network, !realWorkingDir.startsWith("/tmp")));
         args.addAll(List.of("--bind", realWorkingDir.toString(), realWorkingDir.toString()));
         for (Path protectedDir : protectedEntries(realWorkingDir)) {
             args.addAll(List.of("--ro-bind", protectedDir.toString(), protectedDir.toString()));

@@ -120,6 +120,34 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_projectUnderTmp_writeToSiblingFailsAndSiblingUnchanged() throws IOException {
+            // Under /tmp the sandbox's private /tmp must not turn "outside" into a scratch copy.
+            Path tmpBase = Files.createTempDirectory(Path.of("/tmp"), "csl-sandbox-");
+            try {
+                Path tmpWd = Files.createDirectories(tmpBase.resolve("wd"));
+                Path sibling = Files.writeString(tmpBase.resolve("sibling.txt"), "original\n");
+                String script = "cat ../sibling.txt; echo pwned > ../sibling.txt";
+
+                CommandOutcome outcome =
+                        launcher.run(
+                                script,
+                                sandbox.wrap(List.of("sh", "-c", script), tmpWd, false),
+                                tmpWd,
+                                20);
+
+                assertThat(outcome.result().stdout()).isEqualTo("original\n");
+                assertThat(outcome.result().stderr()).contains("Read-only file system");
+                assertThat(Files.readString(sibling)).isEqualTo("original\n");
+            } finally {
+                try (Stream<Path> paths = Files.walk(tmpBase)) {
+                    for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(path);
+                    }
+                }
+            }
+        }
+
+        @Test
         void wrap_writeThroughSymlinkLeadingOut_failsAndOutsideUnchanged() throws IOException {
             Files.createSymbolicLink(wd.resolve("link"), base.resolve("outside"));
 
