@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -131,6 +132,34 @@ class FastApplyTest {
     void tryRun_notApply_notHandled() {
         assertThat(FastApply.tryRun(new String[] {"--version"})).isEqualTo(FastApply.NOT_HANDLED);
         assertThat(FastApply.tryRun(new String[0])).isEqualTo(FastApply.NOT_HANDLED);
+    }
+
+    @Test
+    void main_plainApplyAndHelp_sameExitAndOutputThroughTheProcess() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("p"));
+        Path answer = Files.writeString(tmp.resolve("answer.md"), ANSWER);
+        Files.writeString(dir.resolve("b.txt"), "keep\nold\n");
+
+        Process apply = main("apply", answer.toString(), "-C", dir.toString());
+        String out = new String(apply.getInputStream().readAllBytes(), UTF_8);
+        Process help = main("apply", "--help");
+        String helpOut = new String(help.getInputStream().readAllBytes(), UTF_8);
+
+        assertThat(apply.waitFor()).isEqualTo(1); // the missing SEARCH fails
+        assertThat(out).contains("WRITE src/a.txt").contains("1 failed");
+        assertThat(dir.resolve("src/a.txt")).hasContent("alpha");
+        assertThat(help.waitFor()).isZero();
+        assertThat(helpOut).contains("--expect-plan").contains("--start-delimiter");
+    }
+
+    private static Process main(String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("dev.csl.cli.Main");
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 
     private Run runBoth(List<String> template, boolean fast) throws IOException {

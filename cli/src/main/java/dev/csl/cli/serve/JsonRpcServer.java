@@ -262,8 +262,8 @@ public final class JsonRpcServer {
         JsonNode run(JsonNode id, String method, Call call) {
             try {
                 return success(id, mapper.valueToTree(call.work().call()));
-            } catch (Throwable e) { // an answer must go out whatever broke, or shutdown would wait
-                // forever
+            } catch (Throwable e) {
+                // An answer must go out whatever broke, or shutdown would wait for it forever.
                 String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
                 log.println("csl serve: " + method + " failed: " + why);
                 return error(
