@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +26,9 @@ final class AuditLog {
         facts.put(task, f);
     }
 
-    void write(Path root, String applyId, List<OperationResult> results, ObjectMapper json)
-            throws IOException {
+    void write(Path root, String applyId, List<OperationResult> results) throws IOException {
         StringBuilder out = new StringBuilder();
-        append(out, applyId, results, json);
+        append(out, applyId, results);
         if (out.length() == 0) {
             return;
         }
@@ -39,12 +37,11 @@ final class AuditLog {
         AtomicFiles.appendDurably(file, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
-    private void append(
-            StringBuilder out, String applyId, List<OperationResult> results, ObjectMapper json)
+    private void append(StringBuilder out, String applyId, List<OperationResult> results)
             throws IOException {
         for (OperationResult r : results) {
             Facts f = facts.get(r.task());
-            ObjectNode line = json.createObjectNode();
+            ObjectNode line = JsonLines.object();
             line.put("time", (f == null ? Instant.now() : f.time()).toString());
             if (applyId != null) {
                 line.put("apply", applyId);
@@ -65,9 +62,9 @@ final class AuditLog {
                 line.put("exitStatus", f.exitCode());
             }
             line.put("durationMs", f == null ? 0 : f.durationMs());
-            out.append(json.writeValueAsString(line)).append('\n');
+            out.append(JsonLines.write(line)).append('\n');
             if (r.results() != null) {
-                append(out, applyId, r.results(), json);
+                append(out, applyId, r.results());
             }
         }
     }

@@ -90,14 +90,14 @@ final class History {
      * Finishes what a killed apply left: its journal gets its after-states (marked interrupted) so
      * that undo works, and temporary files of dead writers next to its paths are removed.
      */
-    static void recover(Path root, ObjectMapper json) throws IOException {
+    static void recover(Path root) throws IOException {
         Path history = root.resolve(Journal.HISTORY);
         for (String name : entryNames(history)) {
             Path dir = history.resolve(name);
             if (Files.exists(dir.resolve(Journal.COMMIT))) {
                 continue;
             }
-            List<Entry> entries = read(dir, json);
+            List<Entry> entries = read(dir, JsonLines.reader());
             if (entries.isEmpty()) {
                 // Killed before its first change: nothing to keep.
                 Snapshot.deleteTree(dir);
@@ -117,7 +117,7 @@ final class History {
             for (Path d : dirs) {
                 removeStaleTemporaries(d);
             }
-            Journal.writeCommit(dir, root, paths, "interrupted", json);
+            Journal.writeCommit(dir, root, paths, "interrupted");
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.ParseResult;
@@ -21,7 +20,6 @@ import java.util.Objects;
 public final class Interpreter {
     private final RunSessionFactory runners;
     private final GuardOpener guards;
-    private final ObjectMapper json = new ObjectMapper();
 
     /**
      * @param runners opens the RUN session of each apply (CLI: a fresh worker; serve: a pool)
@@ -136,8 +134,8 @@ public final class Interpreter {
         Path root = files.root();
         Journal journal = null;
         if (!dryRun) {
-            History.recover(root, json);
-            journal = new Journal(root, json);
+            History.recover(root);
+            journal = new Journal(root);
         }
         Workspace ws = new Workspace(files, journal);
         AuditLog audit = new AuditLog();
@@ -160,7 +158,7 @@ public final class Interpreter {
         results = Execution.withSaveFailures(results, ws.saveFailures());
         if (!dryRun) {
             journal.commit("committed");
-            audit.write(root, journal.id(), results, json);
+            audit.write(root, journal.id(), results);
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
         String shown = options.workingDir().toAbsolutePath().normalize().toString();

@@ -50,7 +50,7 @@ public final class Undoer {
 
     private UndoReport undoLocked(Path root, Path dir, String shown, boolean force)
             throws IOException {
-        History.recover(root, json);
+        History.recover(root);
         Path history = root.resolve(Journal.HISTORY);
         List<String> names = History.entryNames(history);
         Collections.reverse(names);
