@@ -1,19 +1,10 @@
 package dev.csl.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.csl.grammar.Delimiters;
-import dev.csl.interpreter.ApplyOptions;
-import dev.csl.interpreter.ApplyReport;
-import dev.csl.interpreter.Interpreter;
-import dev.csl.runner.SandboxMode;
 import java.io.BufferedWriter;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -265,76 +256,18 @@ final class FastApply {
 
     /** What {@link ApplyCommand#call()} does, on the given writers. */
     private int execute(PrintWriter out, PrintWriter err) {
-        Delimiters delimiters;
-        SandboxMode mode;
-        try {
-            delimiters =
-                    AnswerInput.delimiters(
-                            startDelimiter == null ? "<---" : startDelimiter,
-                            endDelimiter == null ? "--->" : endDelimiter);
-            mode = sandboxMode(sandbox == null ? "auto" : sandbox);
-            if (timeout != null && timeout <= 0) {
-                throw new IllegalArgumentException(
-                        "--timeout must be a positive number of seconds");
-            }
-        } catch (IllegalArgumentException e) {
-            err.println("csl apply: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
-        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
-        if (Files.exists(workingDir) && !Files.isDirectory(workingDir)) {
-            err.println("csl apply: -C " + workingDir + " is not a directory");
-            return ExitCodes.USAGE;
-        }
-        String text;
-        try {
-            text = AnswerInput.read(file);
-        } catch (IOException | InvalidPathException e) {
-            err.println(
-                    "csl apply: cannot read "
-                            + AnswerInput.displayName(file)
-                            + ": "
-                            + e.getMessage());
-            return ExitCodes.USAGE;
-        }
-        boolean terminal = System.console() != null && !json;
-        ApplyOptions options =
-                new ApplyOptions(
-                        workingDir,
-                        delimiters,
+        return new ApplyArgs(
+                        file,
+                        dir,
                         dryRun,
                         expectPlan,
+                        json,
                         allow,
                         yes,
                         timeout,
-                        mode,
-                        terminal ? new ConsolePrompter(err) : null);
-        ApplyReport report = new Interpreter(StandardRunners.factory()).apply(text, options);
-        if (json) {
-            try {
-                out.println(new ObjectMapper().writeValueAsString(report));
-            } catch (JsonProcessingException e) {
-                err.println("csl apply: cannot write JSON: " + e.getOriginalMessage());
-                return ExitCodes.USAGE;
-            }
-        } else {
-            new ApplyRenderer(out, terminal).print(report);
-        }
-        out.flush();
-        return report.exitCode();
-    }
-
-    private static SandboxMode sandboxMode(String value) {
-        switch (value) {
-            case "auto":
-                return SandboxMode.AUTO;
-            case "required":
-                return SandboxMode.REQUIRED;
-            case "off":
-                return SandboxMode.OFF;
-            default:
-                throw new IllegalArgumentException(
-                        "--sandbox must be auto, required or off, not '" + value + "'");
-        }
+                        sandbox == null ? "auto" : sandbox,
+                        startDelimiter == null ? "<---" : startDelimiter,
+                        endDelimiter == null ? "--->" : endDelimiter)
+                .run(out, err);
     }
 }

@@ -1,0 +1,102 @@
+package dev.csl.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.Interpreter;
+import dev.csl.runner.SandboxMode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The options of one {@code csl apply} and what it does with them, shared by the picocli command
+ * and the picocli-free fast path so that both behave exactly alike.
+ */
+record ApplyArgs(
+        String file,
+        Path dir,
+        boolean dryRun,
+        String expectPlan,
+        boolean json,
+        List<String> allow,
+        boolean yes,
+        Integer timeout,
+        String sandbox,
+        String startDelimiter,
+        String endDelimiter) {
+
+    /** Checks the options, applies the answer, prints the report; returns the exit code. */
+    int run(PrintWriter out, PrintWriter err) {
+        Delimiters delimiters;
+        SandboxMode mode;
+        try {
+            delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
+            mode = sandboxMode(sandbox);
+            if (timeout != null && timeout <= 0) {
+                throw new IllegalArgumentException(
+                        "--timeout must be a positive number of seconds");
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("csl apply: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        if (Files.exists(workingDir) && !Files.isDirectory(workingDir)) {
+            err.println("csl apply: -C " + workingDir + " is not a directory");
+            return ExitCodes.USAGE;
+        }
+        String text;
+        try {
+            text = AnswerInput.read(file);
+        } catch (IOException | InvalidPathException e) {
+            err.println(
+                    "csl apply: cannot read "
+                            + AnswerInput.displayName(file)
+                            + ": "
+                            + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        boolean terminal = System.console() != null && !json;
+        ApplyOptions options =
+                new ApplyOptions(
+                        workingDir,
+                        delimiters,
+                        dryRun,
+                        expectPlan,
+                        allow,
+                        yes,
+                        timeout,
+                        mode,
+                        terminal ? new ConsolePrompter(err) : null);
+        ApplyReport report = new Interpreter(StandardRunners.factory()).apply(text, options);
+        if (json) {
+            try {
+                out.println(new ObjectMapper().writeValueAsString(report));
+            } catch (JsonProcessingException e) {
+                err.println("csl apply: cannot write JSON: " + e.getOriginalMessage());
+                return ExitCodes.USAGE;
+            }
+        } else {
+            new ApplyRenderer(out, terminal).print(report);
+        }
+        out.flush();
+        return report.exitCode();
+    }
+
+    private static SandboxMode sandboxMode(String value) {
+        return switch (value) {
+            case "auto" -> SandboxMode.AUTO;
+            case "required" -> SandboxMode.REQUIRED;
+            case "off" -> SandboxMode.OFF;
+            default ->
+                    throw new IllegalArgumentException(
+                            "--sandbox must be auto, required or off, not '" + value + "'");
+        };
+    }
+}
