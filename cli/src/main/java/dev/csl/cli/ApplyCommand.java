@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -70,19 +71,7 @@ final class ApplyCommand implements Callable<Integer> {
             defaultValue = "auto")
     String sandbox;
 
-    @Option(
-            names = "--start-delimiter",
-            paramLabel = "S",
-            description = "Start delimiter of marker lines (default: ${DEFAULT-VALUE}).",
-            defaultValue = "<---")
-    String startDelimiter;
-
-    @Option(
-            names = "--end-delimiter",
-            paramLabel = "E",
-            description = "End delimiter of marker lines (default: ${DEFAULT-VALUE}).",
-            defaultValue = "--->")
-    String endDelimiter;
+    @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
 
     @Override
     public Integer call() {
@@ -98,8 +87,8 @@ final class ApplyCommand implements Callable<Integer> {
                         yes,
                         timeout,
                         sandbox,
-                        startDelimiter,
-                        endDelimiter)
+                        delimiterOptions.start,
+                        delimiterOptions.end)
                 .run(out, err);
     }
 }

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -40,19 +41,7 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document (AST and errors).")
     boolean json;
 
-    @Option(
-            names = "--start-delimiter",
-            paramLabel = "S",
-            description = "Start delimiter of marker lines (default: ${DEFAULT-VALUE}).",
-            defaultValue = "<---")
-    String startDelimiter;
-
-    @Option(
-            names = "--end-delimiter",
-            paramLabel = "E",
-            description = "End delimiter of marker lines (default: ${DEFAULT-VALUE}).",
-            defaultValue = "--->")
-    String endDelimiter;
+    @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
 
     @Override
     public Integer call() {
@@ -60,7 +49,7 @@ final class ParseCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Delimiters delimiters;
         try {
-            delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
+            delimiters = AnswerInput.delimiters(delimiterOptions.start, delimiterOptions.end);
         } catch (IllegalArgumentException e) {
             err.println("csl parse: " + e.getMessage());
             return ExitCodes.USAGE;
