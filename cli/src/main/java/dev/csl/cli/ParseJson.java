@@ -1,7 +1,6 @@
 package dev.csl.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,9 +15,7 @@ import dev.csl.grammar.Tasks;
 import dev.csl.grammar.ValidationError;
 import dev.csl.grammar.Validator;
 import dev.csl.grammar.Write;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
+import dev.csl.interpreter.JsonTrees;
 import java.util.List;
 import java.util.Map;
 
@@ -114,39 +111,6 @@ public final class ParseJson {
      * garble it). Written with a bare generator: no ObjectMapper start-up cost on the CLI.
      */
     public static String write(JsonNode node) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator generator = ASCII_JSON.createGenerator(out)) {
-            write(generator, node);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
-    }
-
-    private static void write(JsonGenerator generator, JsonNode node) throws IOException {
-        if (node.isObject()) {
-            generator.writeStartObject();
-            for (Map.Entry<String, JsonNode> field : node.properties()) {
-                generator.writeFieldName(field.getKey());
-                write(generator, field.getValue());
-            }
-            generator.writeEndObject();
-        } else if (node.isArray()) {
-            generator.writeStartArray();
-            for (JsonNode element : node) {
-                write(generator, element);
-            }
-            generator.writeEndArray();
-        } else if (node.isTextual()) {
-            generator.writeString(node.textValue());
-        } else if (node.isBoolean()) {
-            generator.writeBoolean(node.booleanValue());
-        } else if (node.isIntegralNumber()) {
-            generator.writeNumber(node.longValue());
-        } else if (node.isNull()) {
-            generator.writeNull();
-        } else {
-            generator.writeString(node.asText());
-        }
+        return JsonTrees.write(ASCII_JSON, node);
     }
 }
