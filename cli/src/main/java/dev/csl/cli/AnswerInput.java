@@ -3,7 +3,9 @@ package dev.csl.cli;
 import dev.csl.grammar.Delimiters;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /** Reads an answer given as {@code [FILE|-]} and checks delimiter options. */
@@ -35,6 +37,17 @@ final class AnswerInput {
             throw new IOException("is a directory");
         }
         return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+    }
+
+    /** Why an answer could not be read, in a user's words ("no such file", not the bare path). */
+    static String reason(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     static String displayName(String file) {

@@ -59,7 +59,7 @@ record ApplyArgs(
                     "csl apply: cannot read "
                             + AnswerInput.displayName(file)
                             + ": "
-                            + e.getMessage());
+                            + AnswerInput.reason(e));
             return ExitCodes.USAGE;
         }
         boolean terminal = System.console() != null && !json;

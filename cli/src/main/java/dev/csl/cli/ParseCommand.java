@@ -59,7 +59,10 @@ final class ParseCommand implements Callable<Integer> {
             text = AnswerInput.read(file);
         } catch (IOException | java.nio.file.InvalidPathException e) {
             err.println(
-                    "csl parse: cannot read " + AnswerInput.displayName(file) + ": " + reason(e));
+                    "csl parse: cannot read "
+                            + AnswerInput.displayName(file)
+                            + ": "
+                            + AnswerInput.reason(e));
             return ExitCodes.USAGE;
         }
         ParseResult result = AnswerParser.parse(text, delimiters);
@@ -75,15 +78,5 @@ final class ParseCommand implements Callable<Integer> {
             return ExitCodes.SYNTAX_ERROR;
         }
         return validationErrors.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
-    }
-
-    private static String reason(Exception e) {
-        if (e instanceof java.nio.file.NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

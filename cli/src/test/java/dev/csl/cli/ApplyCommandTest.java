@@ -108,6 +108,15 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_missingAnswerFile_saysNoSuchFile() {
+        Path missing = tmp.resolve("nope.md");
+
+        assertThat(run("apply", missing.toString())).isEqualTo(2);
+
+        assertThat(err.toString()).contains("csl apply: cannot read " + missing + ": no such file");
+    }
+
+    @Test
     void apply_missingWorkingDirectory_isCreated() throws IOException {
         Path work = tmp.resolve("does/not/exist");
         int code =
