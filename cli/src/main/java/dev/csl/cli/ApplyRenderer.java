@@ -8,8 +8,10 @@ import dev.csl.interpreter.Status;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.runner.CommandResult;
 import java.io.PrintWriter;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Human output of {@code csl apply} and {@code csl undo}: one line per operation with ✔/✘/↷, the
@@ -28,6 +30,8 @@ final class ApplyRenderer {
     private int failed;
     private int skipped;
     private int rolledBack;
+    // A note such as "Irreversible: ..." says the same under every RUN block: say it once.
+    private final Set<String> notesShown = new HashSet<>();
 
     ApplyRenderer(PrintWriter out, boolean colour) {
         this.out = out;
@@ -136,7 +140,10 @@ final class ApplyRenderer {
                 printOutput(c, sub);
             }
         }
-        if (r.note() != null && r.status() != Status.NO_OP && !detail.equals(r.note())) {
+        if (r.note() != null
+                && r.status() != Status.NO_OP
+                && !detail.equals(r.note())
+                && notesShown.add(r.note())) {
             out.println(sub + paint(DIM, "note: " + r.note()));
         }
         if (r.diff() != null && !r.diff().isEmpty()) {

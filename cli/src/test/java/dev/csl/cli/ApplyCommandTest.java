@@ -108,6 +108,28 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_twoExternalRunBlocks_irreversibleNoteShownOnce() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---RUN--->\ntrue\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n");
+
+        int code =
+                run(
+                        "apply",
+                        a.toString(),
+                        "-C",
+                        work.toString(),
+                        "--allow",
+                        "true",
+                        "--sandbox",
+                        "off");
+
+        assertThat(code).isZero();
+        String text = out.toString();
+        assertThat(text).contains("✔ 1 RUN true", "✔ 2 RUN true");
+        assertThat(text.split("Irreversible", -1)).hasSize(2);
+    }
+
+    @Test
     void apply_missingAnswerFile_saysNoSuchFile() {
         Path missing = tmp.resolve("nope.md");
 
