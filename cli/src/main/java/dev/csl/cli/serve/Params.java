@@ -112,8 +112,9 @@ final class Params {
     }
 
     /**
-     * The {@code workingDir}, resolved against the server's directory. It need not exist: apply
-     * creates it, as {@code csl apply -C} does, and reports a file in its place.
+     * The {@code workingDir}, resolved against the server's directory. It must be an existing
+     * directory: a mistyped relative path would otherwise become a new, empty project (only the
+     * command line's {@code -C} creates its directory, where the user sees the path they typed).
      */
     WorkingDir requireWorkingDir() throws RpcException {
         String text = requireString("workingDir");
@@ -126,24 +127,25 @@ final class Params {
         } catch (InvalidPathException e) {
             throw RpcException.invalidParams("Parameter 'workingDir' is not a valid path: " + text);
         }
+        if (!Files.isDirectory(dir)) {
+            throw RpcException.invalidParams(
+                    "Parameter 'workingDir' is not an existing directory: '"
+                            + text
+                            + "' (resolved to "
+                            + dir
+                            + "). csl serve does not create it: check the path, or create the"
+                            + " directory first.");
+        }
         return new WorkingDir(dir, lockKey(dir));
     }
 
     /**
-     * The real path of {@code dir}, or of its nearest existing ancestor with the rest appended: the
-     * key that serializes requests on one directory, whichever spelling (relative, through a
-     * symlink) each client used.
+     * The real path of {@code dir}: the key that serializes requests on one directory, whichever
+     * spelling (relative, through a symlink) each client used.
      */
     private static Path lockKey(Path dir) throws RpcException {
-        Path existing = dir;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return dir;
-        }
         try {
-            return existing.toRealPath().resolve(existing.relativize(dir));
+            return dir.toRealPath();
         } catch (IOException e) {
             throw RpcException.invalidParams("Working directory cannot be read: " + dir);
         }

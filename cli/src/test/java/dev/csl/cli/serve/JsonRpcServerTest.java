@@ -108,6 +108,25 @@ class JsonRpcServerTest {
         }
 
         @Test
+        void serve_workingDirThatDoesNotExist_answersInvalidParamsAndCreatesNothing() {
+            JsonNode response =
+                    client.call(
+                            3,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "projct",
+                                    "answer",
+                                    "<---WRITE file=\"a\"--->\nx\n<---END--->"));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText())
+                    .contains("'projct'", "not an existing directory");
+            assertThat(backend.calls).isEmpty();
+            assertThat(tmp.resolve("projct")).doesNotExist();
+        }
+
+        @Test
         void serve_misspeltParameter_isRefusedInsteadOfIgnored() {
             JsonNode response =
                     client.call(
@@ -227,13 +246,6 @@ class JsonRpcServerTest {
             JsonNode batch = client.next();
             assertThat(batch.isArray()).isTrue();
             assertThat(batch).hasSize(2);
-        }
-
-        @Test
-        void serve_applyToMissingDir_reachesBackendWhichCreatesIt() {
-            JsonNode response = client.call(1, "apply", apply(tmp.resolve("new/dir"), "fresh"));
-
-            assertThat(response.at("/result/answer").asText()).isEqualTo("fresh");
         }
 
         @Test
