@@ -16,16 +16,22 @@ import picocli.CommandLine.Parameters;
             "The entry is saved in the directory's .csl/commands.json.",
             "CMD is the command's words ('npm test'), or a word prefix followed by ' *' ('npm run"
                     + " *') for every command that starts with it. Blocked entries still win.",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the entry was saved",
+            "1:the entry could not be saved (commands.json unreadable or not writable)",
+            "2:usage error (empty command, working directory missing)"
         })
 final class AllowCommand implements Callable<Integer> {
     @Mixin ApprovalEditing editing;
 
-    @Parameters(arity = "1..*", paramLabel = "CMD", description = "the command, e.g. 'npm test'")
+    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command, e.g. 'npm test'.")
     List<String> words;
 
     @Option(
             names = "--network",
-            description = "also let the command use the network inside the sandbox")
+            description = "Also let the command use the network inside the sandbox.")
     boolean network;
 
     @Override

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.runner.RunnerConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,13 +62,19 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--yes", description = "Approve every command (dangerous).")
     boolean yes;
 
-    @Option(names = "--timeout", paramLabel = "SEC", description = "Default command timeout.")
+    @Option(
+            names = "--timeout",
+            paramLabel = "SEC",
+            description =
+                    "Timeout of each command in seconds, unless its RUN block sets one (default: "
+                            + RunnerConfig.DEFAULT_TIMEOUT_SECONDS
+                            + ").")
     Integer timeout;
 
     @Option(
             names = "--sandbox",
             paramLabel = "MODE",
-            description = "auto, required or off (default: auto).",
+            description = "Run commands in the OS sandbox: auto, required or off (default: auto).",
             defaultValue = "auto")
     String sandbox;
 

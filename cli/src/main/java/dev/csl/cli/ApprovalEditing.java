@@ -20,7 +20,7 @@ final class ApprovalEditing {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "the working directory (default: the current directory)")
+            description = "Working directory (default: the current directory).")
     Path dir = Path.of("");
 
     int edit(List<String> words, UnaryOperator<CommandsFile> change, String verb) {

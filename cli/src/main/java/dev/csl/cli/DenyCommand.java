@@ -15,6 +15,12 @@ import picocli.CommandLine.Parameters;
             "The entry is saved in the directory's .csl/commands.json.",
             "CMD is the command's words, or a word prefix followed by ' *' ('npm publish *')."
                     + " A blocked command never runs, not even with --allow or --yes.",
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:the entry was saved",
+            "1:the entry could not be saved (commands.json unreadable or not writable)",
+            "2:usage error (empty command, working directory missing)"
         })
 final class DenyCommand implements Callable<Integer> {
     @Mixin ApprovalEditing editing;
@@ -22,7 +28,7 @@ final class DenyCommand implements Callable<Integer> {
     @Parameters(
             arity = "1..*",
             paramLabel = "CMD",
-            description = "the command, e.g. 'npm publish *'")
+            description = "The command, e.g. 'npm publish *'.")
     List<String> words;
 
     @Override

@@ -13,9 +13,12 @@ import picocli.CommandLine.Spec;
         name = "prompt",
         mixinStandardHelpOptions = true,
         description = {
-            "Prints the CSL instructions to give an LLM (a system prompt), with the list of",
-            "built-in commands generated from the command table csl checks RUN blocks against."
-        })
+            "Prints the CSL instructions to give an LLM (a system prompt).",
+            "Its list of built-in commands is generated from the command table that csl checks"
+                    + " RUN blocks against."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:the prompt was printed", "2:usage error (unusable delimiters)"})
 final class PromptCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 

@@ -16,8 +16,14 @@ import picocli.CommandLine.Option;
         name = "serve",
         mixinStandardHelpOptions = true,
         description = {
-            "Speaks JSON-RPC 2.0 over stdio for IDE plugins and agents: one message per line,",
-            "methods parse, apply, undo, doctor, shutdown. Logs go to stderr."
+            "Serves JSON-RPC 2.0 over stdio for IDE plugins and agents.",
+            "One message per line; methods parse, apply, undo, doctor and shutdown. Logs go to"
+                    + " stderr. See docs/serve.md."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {
+            "0:stopped after shutdown or the end of input",
+            "2:usage error (bad option)"
         })
 final class ServeCommand implements Callable<Integer> {
     @Option(
