@@ -39,6 +39,37 @@ final class AnswerInput {
         return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
     }
 
+    /**
+     * True when no FILE was named and standard input is a terminal: reading it would wait silently
+     * for typing. An explicit "-" still reads the terminal (type, then Ctrl-D).
+     */
+    static boolean waitsForTyping(String file) {
+        if (file != null) {
+            return false;
+        }
+        try {
+            String stdin = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
+            return stdin.startsWith("/dev/pts/") || stdin.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException e) {
+            return System.console() != null; // no /proc: both streams a terminal is the best sign
+        }
+    }
+
+    /**
+     * What to say instead of waiting: the command's usage in one line, and how to give an answer.
+     */
+    static String noAnswerMessage(String command) {
+        return "csl "
+                + command
+                + ": no answer given. Name the answer file (csl "
+                + command
+                + " answer.md), or pipe it in (... | csl "
+                + command
+                + " -). Options: csl "
+                + command
+                + " --help";
+    }
+
     /** Why an answer could not be read, in a user's words ("no such file", not the bare path). */
     static String reason(Exception e) {
         if (e instanceof NoSuchFileException) {

@@ -51,6 +51,10 @@ record ApplyArgs(
             err.println("csl apply: -C " + workingDir + " is not a directory");
             return ExitCodes.USAGE;
         }
+        if (AnswerInput.waitsForTyping(file)) {
+            err.println(AnswerInput.noAnswerMessage("apply"));
+            return ExitCodes.USAGE;
+        }
         String text;
         try {
             text = AnswerInput.read(file);

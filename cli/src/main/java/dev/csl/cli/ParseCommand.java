@@ -54,6 +54,10 @@ final class ParseCommand implements Callable<Integer> {
             err.println("csl parse: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        if (AnswerInput.waitsForTyping(file)) {
+            err.println(AnswerInput.noAnswerMessage("parse"));
+            return ExitCodes.USAGE;
+        }
         String text;
         try {
             text = AnswerInput.read(file);
