@@ -44,8 +44,7 @@ final class ParseReport {
             out.println(name + ":" + error.line() + ": " + error.error());
             out.println("    hint: " + error.hint());
         }
-        int operations = result.operations().size();
-        String summary = operations + (operations == 1 ? " operation" : " operations");
+        String summary = countLikeApply(result.operations());
         int problems = validationErrors.size();
         out.println(
                 problems == 0
@@ -55,6 +54,36 @@ final class ParseReport {
                                 + problems
                                 + (problems == 1 ? " validation error" : " validation errors")
                                 + "; operations with errors would be skipped.");
+    }
+
+    /**
+     * Counts as {@code csl apply}'s summary does: every WRITE, SEARCH and RUN, those inside TASKS
+     * included, so "5 operations" here is "5 ok" there.
+     */
+    private static String countLikeApply(List<Operation> operations) {
+        int leaves = 0;
+        int inTasks = 0;
+        int blocks = 0;
+        for (Operation operation : operations) {
+            if (operation instanceof Tasks tasks) {
+                blocks++;
+                inTasks += tasks.operations().size();
+            } else {
+                leaves++;
+            }
+        }
+        int total = leaves + inTasks;
+        String summary = total + (total == 1 ? " operation" : " operations");
+        if (blocks > 0) {
+            summary +=
+                    " ("
+                            + inTasks
+                            + (total == 1 ? " of it" : " of them")
+                            + " in "
+                            + blocks
+                            + (blocks == 1 ? " TASKS block)" : " TASKS blocks)");
+        }
+        return summary;
     }
 
     private static String withoutLinePrefix(SyntaxError error) {

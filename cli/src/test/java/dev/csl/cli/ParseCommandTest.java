@@ -129,7 +129,7 @@ class ParseCommandTest {
                         file + ":7: RUN (empty)",
                         file + ":7: Empty content not allowed for RUN operation",
                         "    hint: put at least one command line between the RUN marker and END",
-                        "2 operations, 1 validation error; operations with errors would be"
+                        "2 operations (1 of them in 1 TASKS block), 1 validation error; operations with errors would be"
                                 + " skipped.");
     }
 
@@ -216,5 +216,26 @@ class ParseCommandTest {
         assertThat(exit).isZero();
         assertThat(out.toString())
                 .contains("--json", "--start-delimiter", "--end-delimiter", "3   CSL syntax error");
+    }
+
+    @Test
+    void parse_answerWithTasks_countsOperationsAsApplyDoes() throws IOException {
+        Path example = Path.of("..", "testdata", "examples", "hello", "answer.md");
+
+        run("parse", example.toString());
+        java.util.regex.Matcher parsed =
+                java.util.regex.Pattern.compile(
+                                "(\\d+) operations \\((\\d+) of them in 1 TASKS block\\)")
+                        .matcher(out.toString());
+        out.getBuffer().setLength(0);
+        Path work = Files.createDirectories(dir.resolve("work"));
+        run("apply", "--dry-run", example.toString(), "-C", work.toString());
+        java.util.regex.Matcher applied =
+                java.util.regex.Pattern.compile("Dry run: (\\d+) ok, 0 failed, 0 skipped")
+                        .matcher(out.toString());
+
+        assertThat(parsed.find()).as(out.toString()).isTrue();
+        assertThat(applied.find()).as(out.toString()).isTrue();
+        assertThat(parsed.group(1)).isEqualTo(applied.group(1));
     }
 }
