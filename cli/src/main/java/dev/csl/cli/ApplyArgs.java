@@ -29,13 +29,17 @@ record ApplyArgs(
         Integer timeout,
         String sandbox,
         String startDelimiter,
-        String endDelimiter) {
+        String endDelimiter,
+        String color,
+        boolean fullDiff) {
 
     /** Checks the options, applies the answer, prints the report; returns the exit code. */
     int run(PrintWriter out, PrintWriter err) {
         Delimiters delimiters;
         SandboxMode mode;
+        boolean colour;
         try {
+            colour = Colour.use(color);
             delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
             mode = sandboxMode(sandbox);
             if (timeout != null && timeout <= 0) {
@@ -87,7 +91,7 @@ record ApplyArgs(
                 return ExitCodes.USAGE;
             }
         } else {
-            new ApplyRenderer(out, terminal).print(report);
+            new ApplyRenderer(out, colour && !json, fullDiff).print(report);
         }
         out.flush();
         return report.exitCode();

@@ -78,6 +78,20 @@ final class ApplyCommand implements Callable<Integer> {
             defaultValue = "auto")
     String sandbox;
 
+    @Option(
+            names = "--color",
+            paramLabel = "WHEN",
+            description =
+                    "Colour human output: auto (on a terminal, unless NO_COLOR is set), always or"
+                            + " never (default: auto).",
+            defaultValue = "auto")
+    String color;
+
+    @Option(
+            names = "--full-diff",
+            description = "Show dry-run diffs whole (human output shortens long ones).")
+    boolean fullDiff;
+
     @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
 
     @Override
@@ -95,7 +109,9 @@ final class ApplyCommand implements Callable<Integer> {
                         timeout,
                         sandbox,
                         delimiterOptions.start,
-                        delimiterOptions.end)
+                        delimiterOptions.end,
+                        color,
+                        fullDiff)
                 .run(out, err);
     }
 }

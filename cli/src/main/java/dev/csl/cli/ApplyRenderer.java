@@ -26,6 +26,7 @@ final class ApplyRenderer {
 
     private final PrintWriter out;
     private final boolean colour;
+    private final boolean fullDiff;
     private int ok;
     private int failed;
     private int skipped;
@@ -33,9 +34,13 @@ final class ApplyRenderer {
     // A note such as "Irreversible: ..." says the same under every RUN block: say it once.
     private final Set<String> notesShown = new HashSet<>();
 
-    ApplyRenderer(PrintWriter out, boolean colour) {
+    /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
+    static final int DIFF_LINES_SHOWN = 200;
+
+    ApplyRenderer(PrintWriter out, boolean colour, boolean fullDiff) {
         this.out = out;
         this.colour = colour;
+        this.fullDiff = fullDiff;
     }
 
     void print(ApplyReport report) {
@@ -147,12 +152,24 @@ final class ApplyRenderer {
             out.println(sub + paint(DIM, "note: " + r.note()));
         }
         if (r.diff() != null && !r.diff().isEmpty()) {
-            for (String l : r.diff().split("\n")) {
+            String[] lines = r.diff().split("\n");
+            int shown = fullDiff ? lines.length : Math.min(lines.length, DIFF_LINES_SHOWN);
+            for (String l : java.util.Arrays.copyOf(lines, shown)) {
                 String coloured =
                         l.startsWith("+") && !l.startsWith("+++")
                                 ? paint(GREEN, l)
                                 : l.startsWith("-") && !l.startsWith("---") ? paint(RED, l) : l;
                 out.println(sub + coloured);
+            }
+            if (shown < lines.length) {
+                out.println(
+                        sub
+                                + paint(
+                                        DIM,
+                                        "… "
+                                                + (lines.length - shown)
+                                                + " more diff lines not shown (--full-diff shows"
+                                                + " them; --json keeps them all)"));
             }
         }
         if (r.results() != null) {

@@ -267,7 +267,9 @@ final class FastApply {
                         timeout,
                         sandbox == null ? "auto" : sandbox,
                         startDelimiter == null ? "<---" : startDelimiter,
-                        endDelimiter == null ? "--->" : endDelimiter)
+                        endDelimiter == null ? "--->" : endDelimiter,
+                        "auto",
+                        false)
                 .run(out, err);
     }
 }

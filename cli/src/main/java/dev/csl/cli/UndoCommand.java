@@ -53,7 +53,7 @@ final class UndoCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         } else {
-            new ApplyRenderer(out, System.console() != null).print(report);
+            new ApplyRenderer(out, Colour.auto(), false).print(report);
         }
         out.flush();
         return report.exitCode();

@@ -130,6 +130,50 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_colorOption_alwaysPaintsNeverDoesNotBadValueIsUsageError() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--color=always");
+        String always = out.toString();
+        out.getBuffer().setLength(0);
+        run("apply", a.toString(), "-C", work.toString(), "--color=never");
+        String never = out.toString();
+
+        assertThat(always).contains("\u001B[32m✔");
+        assertThat(never).contains("✔ 1 WRITE a.txt").doesNotContain("\u001B[");
+        assertThat(run("apply", a.toString(), "--color=sometimes")).isEqualTo(2);
+        assertThat(err.toString()).contains("--color must be auto, always or never");
+    }
+
+    @Test
+    void apply_dryRunOfALongFile_diffShortenedUnlessFullDiff() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        StringBuilder content = new StringBuilder();
+        for (int i = 1; i <= 500; i++) {
+            content.append("line ").append(i).append('\n');
+        }
+        Path a = answer("<---WRITE file=\"big.txt\"--->\n" + content + "<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--dry-run");
+        String shortened = out.toString();
+        out.getBuffer().setLength(0);
+        run("apply", a.toString(), "-C", work.toString(), "--dry-run", "--full-diff");
+        String full = out.toString();
+        out.getBuffer().setLength(0);
+        run("apply", a.toString(), "-C", work.toString(), "--dry-run", "--json");
+        String json = out.toString();
+
+        // 3 header lines and 500 added lines; 200 shown.
+        assertThat(shortened)
+                .contains("+line 197")
+                .doesNotContain("+line 198\n")
+                .contains("… 303 more diff lines not shown (--full-diff shows them");
+        assertThat(full).contains("+line 500").doesNotContain("more diff lines not shown");
+        assertThat(json).contains("+line 500");
+    }
+
+    @Test
     void apply_missingAnswerFile_saysNoSuchFile() {
         Path missing = tmp.resolve("nope.md");
 

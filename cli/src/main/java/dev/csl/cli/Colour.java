@@ -1,0 +1,31 @@
+package dev.csl.cli;
+
+import java.util.Locale;
+
+/** Whether human output is coloured: {@code --color=auto|always|never}, NO_COLOR, a terminal. */
+final class Colour {
+    private Colour() {}
+
+    /** The mode's answer; IllegalArgumentException with a user message for an unknown mode. */
+    static boolean use(String mode) {
+        switch (mode.toLowerCase(Locale.ROOT)) {
+            case "always":
+                return true;
+            case "never":
+                return false;
+            case "auto":
+                return auto();
+            default:
+                throw new IllegalArgumentException(
+                        "--color must be auto, always or never, not '" + mode + "'");
+        }
+    }
+
+    /** On a terminal, unless NO_COLOR is set to anything (no-color.org) or TERM is dumb. */
+    static boolean auto() {
+        String noColor = System.getenv("NO_COLOR");
+        return System.console() != null
+                && (noColor == null || noColor.isEmpty())
+                && !"dumb".equals(System.getenv("TERM"));
+    }
+}

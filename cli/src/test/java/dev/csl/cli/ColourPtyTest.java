@@ -1,0 +1,59 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Colour on a real pseudo-terminal (util-linux {@code script}), and NO_COLOR switching it off. */
+class ColourPtyTest {
+    @TempDir Path wd;
+
+    private String applyOnTerminal(String noColor) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "util-linux script missing");
+        Files.writeString(
+                wd.resolve("answer.md"), "<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String command =
+                String.join(
+                        " ",
+                        List.of(
+                                java,
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Main.class.getName(),
+                                "apply",
+                                "-C",
+                                wd.resolve("work").toString(),
+                                wd.resolve("answer.md").toString()));
+        ProcessBuilder pb =
+                new ProcessBuilder("/usr/bin/script", "-qec", command, "/dev/null")
+                        .redirectErrorStream(true);
+        pb.environment().remove("NO_COLOR");
+        pb.environment().put("TERM", "xterm");
+        if (noColor != null) {
+            pb.environment().put("NO_COLOR", noColor);
+        }
+        Process process = pb.start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return output;
+    }
+
+    @Test
+    void apply_onATerminal_coloured() throws Exception {
+        assertThat(applyOnTerminal(null)).contains("\u001B[32m✔");
+    }
+
+    @Test
+    void apply_onATerminalWithNoColor_plain() throws Exception {
+        assertThat(applyOnTerminal("1")).contains("✔ 1 WRITE a.txt").doesNotContain("\u001B[3");
+    }
+}
