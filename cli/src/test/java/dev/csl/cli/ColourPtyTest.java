@@ -1,12 +1,10 @@
 package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,25 +14,15 @@ class ColourPtyTest {
     @TempDir Path wd;
 
     private String applyOnTerminal(String noColor) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "util-linux script missing");
         Files.writeString(
                 wd.resolve("answer.md"), "<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String command =
-                String.join(
-                        " ",
-                        List.of(
-                                java,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Main.class.getName(),
-                                "apply",
-                                "-C",
-                                wd.resolve("work").toString(),
-                                wd.resolve("answer.md").toString()));
         ProcessBuilder pb =
-                new ProcessBuilder("/usr/bin/script", "-qec", command, "/dev/null")
-                        .redirectErrorStream(true);
+                Terminal.csl(
+                        "",
+                        "apply",
+                        "-C",
+                        wd.resolve("work").toString(),
+                        wd.resolve("answer.md").toString());
         pb.environment().remove("NO_COLOR");
         pb.environment().put("TERM", "xterm");
         if (noColor != null) {

@@ -1,12 +1,9 @@
 package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,27 +19,12 @@ class NoAnswerPtyTest {
     @ParameterizedTest
     @ValueSource(strings = {"apply", "parse"})
     void command_noFileAndStdinATerminal_printsUsageAndExits2(String command) throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "util-linux script missing");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String line =
-                String.join(
-                        " ",
-                        List.of(
-                                java,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Main.class.getName(),
-                                command,
-                                "-C",
-                                wd.toString()));
-        if (command.equals("parse")) {
-            line = line.replace(" -C " + wd, "");
-        }
+        String[] args =
+                command.equals("apply")
+                        ? new String[] {"apply", "-C", wd.toString()}
+                        : new String[] {"parse"};
         // The typed input is never closed: a csl that read stdin would wait until the timeout.
-        Process process =
-                new ProcessBuilder("/usr/bin/script", "-qec", line + "; echo exit=$?", "/dev/null")
-                        .redirectErrorStream(true)
-                        .start();
+        Process process = Terminal.csl("; echo exit=$?", args).start();
         try {
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("csl waited for typing").isTrue();
             String output =

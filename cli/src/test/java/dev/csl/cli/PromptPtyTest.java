@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,22 +26,8 @@ class PromptPtyTest {
     }
 
     private String applyOnTerminal(String typed) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        String command =
-                String.join(
-                        " ",
-                        List.of(
-                                java,
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Main.class.getName(),
-                                "apply",
-                                "-C",
-                                wd.toString(),
-                                wd.resolve("answer.md").toString()));
         Process process =
-                new ProcessBuilder("/usr/bin/script", "-qec", command, "/dev/null")
-                        .redirectErrorStream(true)
+                Terminal.csl("", "apply", "-C", wd.toString(), wd.resolve("answer.md").toString())
                         .start();
         process.getOutputStream().write(typed.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();
