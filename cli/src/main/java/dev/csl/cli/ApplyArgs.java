@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The options of one {@code csl apply} and what it does with them, shared by the picocli command
@@ -71,6 +72,7 @@ record ApplyArgs(
             return ExitCodes.USAGE;
         }
         boolean terminal = System.console() != null && !json;
+        LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         ApplyOptions options =
                 new ApplyOptions(
                         workingDir,
@@ -81,7 +83,8 @@ record ApplyArgs(
                         yes,
                         timeout,
                         mode,
-                        terminal ? new ConsolePrompter(err) : null);
+                        terminal ? new ConsolePrompter(err) : null,
+                        live);
         ApplyReport report = new Interpreter(StandardRunners.factory()).apply(text, options);
         if (json) {
             try {
@@ -91,7 +94,9 @@ record ApplyArgs(
                 return ExitCodes.USAGE;
             }
         } else {
-            new ApplyRenderer(out, colour && !json, fullDiff).print(report);
+            new ApplyRenderer(out, colour && !json, fullDiff)
+                    .outputAlreadyShown(live == null ? Set.of() : live.shown())
+                    .print(report);
         }
         out.flush();
         return report.exitCode();

@@ -27,6 +27,7 @@ final class ApplyRenderer {
     private final PrintWriter out;
     private final boolean colour;
     private final boolean fullDiff;
+    private Set<String> outputAlreadyShown = Set.of();
     private int ok;
     private int failed;
     private int skipped;
@@ -41,6 +42,12 @@ final class ApplyRenderer {
         this.out = out;
         this.colour = colour;
         this.fullDiff = fullDiff;
+    }
+
+    /** Commands whose output was shown live while they ran: the report does not repeat it. */
+    ApplyRenderer outputAlreadyShown(Set<String> commands) {
+        outputAlreadyShown = Set.copyOf(commands);
+        return this;
     }
 
     void print(ApplyReport report) {
@@ -185,7 +192,7 @@ final class ApplyRenderer {
     private void printOutput(CommandResult c, String indent) {
         String stdout = c.stdout() == null ? "" : c.stdout();
         String stderr = c.stderr() == null ? "" : c.stderr();
-        if (stdout.isEmpty() && stderr.isEmpty()) {
+        if (stdout.isEmpty() && stderr.isEmpty() || outputAlreadyShown.contains(c.command())) {
             return;
         }
         out.println(indent + paint(DIM, "$ " + c.command()));

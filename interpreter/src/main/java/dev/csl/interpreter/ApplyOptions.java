@@ -1,6 +1,7 @@
 package dev.csl.interpreter;
 
 import dev.csl.grammar.Delimiters;
+import dev.csl.runner.OutputListener;
 import dev.csl.runner.Prompter;
 import dev.csl.runner.SandboxMode;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param timeoutSeconds default per-command timeout, or null for the runner's default
  * @param sandbox sandbox mode for commands
  * @param prompter asks a person about unapproved commands, or null
+ * @param output sees the output of external commands and Node scripts as it comes, or null
  */
 public record ApplyOptions(
         Path workingDir,
@@ -29,13 +31,39 @@ public record ApplyOptions(
         boolean approveAll,
         Integer timeoutSeconds,
         SandboxMode sandbox,
-        Prompter prompter) {
+        Prompter prompter,
+        OutputListener output) {
 
     public ApplyOptions {
         Objects.requireNonNull(workingDir, "workingDir");
         delimiters = delimiters == null ? Delimiters.DEFAULT : delimiters;
         allow = allow == null ? List.of() : List.copyOf(allow);
         sandbox = sandbox == null ? SandboxMode.AUTO : sandbox;
+        output = output == null ? OutputListener.NONE : output;
+    }
+
+    /** Without a live display of command output. */
+    public ApplyOptions(
+            Path workingDir,
+            Delimiters delimiters,
+            boolean dryRun,
+            String expectPlan,
+            List<String> allow,
+            boolean approveAll,
+            Integer timeoutSeconds,
+            SandboxMode sandbox,
+            Prompter prompter) {
+        this(
+                workingDir,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter,
+                OutputListener.NONE);
     }
 
     /** Default delimiters, real apply, no approvals, default timeout and sandbox. */
@@ -62,7 +90,8 @@ public record ApplyOptions(
                 approveAll,
                 timeoutSeconds,
                 sandbox,
-                prompter);
+                prompter,
+                output);
     }
 
     public ApplyOptions withExpectPlan(String hash) {
@@ -75,6 +104,7 @@ public record ApplyOptions(
                 approveAll,
                 timeoutSeconds,
                 sandbox,
-                prompter);
+                prompter,
+                output);
     }
 }

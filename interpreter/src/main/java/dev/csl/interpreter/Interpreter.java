@@ -149,7 +149,8 @@ public final class Interpreter {
                         options.sandbox(),
                         options.allow(),
                         options.approveAll(),
-                        options.prompter());
+                        options.prompter(),
+                        options.output());
         List<OperationResult> results;
         try (Execution execution = new Execution(ws, dryRun, invalid, runners, config, audit)) {
             results = execution.runAll(parsed.operations());

@@ -13,6 +13,7 @@ import java.util.List;
  * @param allowed commands approved for this apply only ({@code --allow}), in the commands.json form
  * @param approveAll {@code --yes}: approve every command (dangerous)
  * @param prompter asks a person, or {@code null} when nobody can be asked
+ * @param output sees the output of external commands and Node scripts as it comes
  */
 public record RunnerConfig(
         Path workingDir,
@@ -21,12 +22,34 @@ public record RunnerConfig(
         SandboxMode sandbox,
         List<String> allowed,
         boolean approveAll,
-        Prompter prompter) {
+        Prompter prompter,
+        OutputListener output) {
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final long DEFAULT_OUTPUT_CAP = 1024 * 1024;
 
     public RunnerConfig {
         allowed = List.copyOf(allowed);
+        output = output == null ? OutputListener.NONE : output;
+    }
+
+    /** Without a live display of output. */
+    public RunnerConfig(
+            Path workingDir,
+            int defaultTimeoutSeconds,
+            long outputCapBytes,
+            SandboxMode sandbox,
+            List<String> allowed,
+            boolean approveAll,
+            Prompter prompter) {
+        this(
+                workingDir,
+                defaultTimeoutSeconds,
+                outputCapBytes,
+                sandbox,
+                allowed,
+                approveAll,
+                prompter,
+                OutputListener.NONE);
     }
 
     public static RunnerConfig defaults(Path workingDir) {

@@ -4,20 +4,32 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
  * Drains one output stream of a child on its own thread, keeping at most {@code cap} bytes. The
  * rest is read and dropped, so a chatty child never blocks on a full pipe.
  */
 final class CappedStream implements Runnable {
+    /** A line longer than this is passed on in pieces, so a newline-free stream cannot pile up. */
+    private static final int MAX_LINE = 64 * 1024;
+
     private final InputStream in;
     private final long cap;
+    private final Consumer<String> lines;
     private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
     private long total;
 
     CappedStream(InputStream in, long cap) {
+        this(in, cap, null);
+    }
+
+    /** As above; {@code lines} (or null) is given every line as it arrives, cap or not. */
+    CappedStream(InputStream in, long cap, Consumer<String> lines) {
         this.in = in;
         this.cap = cap;
+        this.lines = lines;
     }
 
     @Override
@@ -33,9 +45,44 @@ final class CappedStream implements Runnable {
                     }
                     total += n;
                 }
+                if (lines != null) {
+                    passLines(buffer, n);
+                }
             }
         } catch (IOException e) {
             // The pipe closes when the child is killed; what was read so far is the output.
+        }
+        if (lines != null && line.size() > 0) {
+            emitLine();
+        }
+    }
+
+    private void passLines(byte[] buffer, int n) {
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+            if (buffer[i] == '\n') {
+                line.write(buffer, from, i - from);
+                emitLine();
+                from = i + 1;
+            }
+        }
+        line.write(buffer, from, n - from);
+        if (line.size() > MAX_LINE) {
+            emitLine();
+        }
+    }
+
+    private void emitLine() {
+        byte[] bytes = line.toByteArray();
+        line.reset();
+        int end =
+                bytes.length > 0 && bytes[bytes.length - 1] == '\r'
+                        ? bytes.length - 1
+                        : bytes.length;
+        try {
+            lines.accept(new String(bytes, 0, end, StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            // A failing display must not stop the draining of the pipe.
         }
     }
 

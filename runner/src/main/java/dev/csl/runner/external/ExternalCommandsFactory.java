@@ -17,7 +17,10 @@ public final class ExternalCommandsFactory {
         return new SandboxedCommands(
                 config,
                 Sandbox.forMode(config.sandbox()),
-                new ProcessLauncher(config.outputCapBytes()),
+                new ProcessLauncher(
+                        config.outputCapBytes(),
+                        ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
+                        config.output()),
                 GuardedFiles::open);
     }
 }

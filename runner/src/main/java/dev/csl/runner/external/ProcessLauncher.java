@@ -2,6 +2,7 @@ package dev.csl.runner.external;
 
 import dev.csl.runner.CommandOutcome;
 import dev.csl.runner.CommandResult;
+import dev.csl.runner.OutputListener;
 import dev.csl.runner.RunFailure;
 import java.io.File;
 import java.io.IOException;
@@ -33,18 +34,25 @@ public final class ProcessLauncher {
     private final long outputCapBytes;
     private final long memoryCapBytes;
     private final Path prlimit;
+    private final OutputListener listener;
 
     /**
      * @param outputCapBytes per-stream cap (RunnerConfig.outputCapBytes)
      * @param memoryCapBytes data-segment cap of the child, or 0 for none
      */
     public ProcessLauncher(long outputCapBytes, long memoryCapBytes) {
+        this(outputCapBytes, memoryCapBytes, OutputListener.NONE);
+    }
+
+    /** As above; {@code listener} sees every output line while the command runs. */
+    public ProcessLauncher(long outputCapBytes, long memoryCapBytes, OutputListener listener) {
         if (outputCapBytes <= 0 || memoryCapBytes < 0) {
             throw new IllegalArgumentException("caps must be positive");
         }
         this.outputCapBytes = outputCapBytes;
         this.memoryCapBytes = memoryCapBytes;
         this.prlimit = memoryCapBytes > 0 ? findOnPath("prlimit").orElse(null) : null;
+        this.listener = listener == null ? OutputListener.NONE : listener;
     }
 
     public ProcessLauncher(long outputCapBytes) {
@@ -111,8 +119,16 @@ public final class ProcessLauncher {
                             "check that the directory " + cwd + " exists and is readable",
                             Map.of()));
         }
-        CappedStream out = new CappedStream(process.getInputStream(), outputCapBytes);
-        CappedStream err = new CappedStream(process.getErrorStream(), outputCapBytes);
+        CappedStream out =
+                new CappedStream(
+                        process.getInputStream(),
+                        outputCapBytes,
+                        line -> listener.line(display, false, line));
+        CappedStream err =
+                new CappedStream(
+                        process.getErrorStream(),
+                        outputCapBytes,
+                        line -> listener.line(display, true, line));
         Thread outReader = startReader(out, "csl-stdout");
         Thread errReader = startReader(err, "csl-stderr");
         if (stdin != null) {

@@ -133,4 +133,46 @@ class ProcessLauncherTest {
         assertThat(outcome.failure().code()).isEqualTo("command_failed");
         assertThat(outcome.result().stderr()).contains("allocation failed");
     }
+
+    @Test
+    void run_withListener_seesEachLineWhileTheCommandStillRuns() throws Exception {
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+        ProcessLauncher live =
+                new ProcessLauncher(
+                        1024 * 1024,
+                        0,
+                        (command, stderr, line) -> {
+                            seen.add(command + (stderr ? " err: " : " out: ") + line);
+                            first.countDown();
+                        });
+        java.util.concurrent.CompletableFuture<CommandOutcome> run =
+                java.util.concurrent.CompletableFuture.supplyAsync(
+                        () ->
+                                live.run(
+                                        "talk",
+                                        List.of(
+                                                "sh",
+                                                "-c",
+                                                "echo first; sleep 3; echo oops >&2; printf 'last'"),
+                                        dir,
+                                        30));
+
+        assertThat(first.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(run).as("the first line arrives before the command ends").isNotDone();
+        CommandOutcome outcome = run.get();
+        assertThat(seen).containsExactly("talk out: first", "talk err: oops", "talk out: last");
+        assertThat(outcome.result().stdout()).isEqualTo("first\nlast");
+    }
+
+    @Test
+    void run_withListenerAndCap_listenerStillSeesEveryLine() {
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ProcessLauncher small = new ProcessLauncher(10, 0, (c, e, line) -> seen.add(line));
+
+        CommandOutcome outcome = small.run("seq", List.of("seq", "1", "100"), dir, 10);
+
+        assertThat(seen).hasSize(100).startsWith("1").endsWith("100");
+        assertThat(outcome.result().stdout()).contains("output cut at 10 bytes");
+    }
 }

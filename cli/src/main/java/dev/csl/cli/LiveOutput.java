@@ -1,0 +1,47 @@
+package dev.csl.cli;
+
+import dev.csl.runner.OutputListener;
+import java.io.PrintWriter;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Shows a long command's output on the terminal while it runs, instead of only when the apply ends.
+ * The commands shown are remembered so that the closing report does not repeat them.
+ */
+final class LiveOutput implements OutputListener {
+    private static final String DIM = "\u001B[2m";
+    private static final String RESET = "\u001B[0m";
+
+    private final PrintWriter out;
+    private final boolean colour;
+    private final Set<String> shown = ConcurrentHashMap.newKeySet();
+    private String current;
+
+    LiveOutput(PrintWriter out, boolean colour) {
+        this.out = out;
+        this.colour = colour;
+    }
+
+    @Override
+    public void line(String command, boolean stderr, String line) {
+        synchronized (out) {
+            if (!command.equals(current)) {
+                current = command;
+                out.println(paint("$ " + command));
+            }
+            shown.add(command);
+            out.println(paint("│ ") + line);
+            out.flush();
+        }
+    }
+
+    /** The commands whose output was already on the screen. */
+    Set<String> shown() {
+        return Set.copyOf(shown);
+    }
+
+    private String paint(String text) {
+        return colour ? DIM + text + RESET : text;
+    }
+}
