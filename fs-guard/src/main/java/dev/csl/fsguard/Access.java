@@ -52,6 +52,9 @@ interface Access {
 
     void setModified(List<String> names, Instant time) throws IOException;
 
+    /** Sets the permission bits of the entry itself (never through a symlink). */
+    void setMode(List<String> names, int posixMode) throws IOException;
+
     /** Identifies the file system (device) a directory lives on; {@code null} where unknown. */
     Object deviceOf(List<String> names) throws IOException;
 

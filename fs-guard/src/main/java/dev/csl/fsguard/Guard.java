@@ -341,6 +341,70 @@ final class Guard implements GuardedFiles {
         }
     }
 
+    @Override
+    public void restoreFile(String path, byte[] content, int posixMode) throws IOException {
+        Resolution r = self(path);
+        if (r.node().isDirectory()) {
+            throw refusal.isDirectory(path, r.path());
+        }
+        new Trees(access, this).makeDirectories(path, r.parent());
+        try {
+            access.replace(r.names(), content, posixMode);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
+    public void createSymlink(String path, String target) throws IOException {
+        Resolution r = self(path);
+        if (r.node().exists()) {
+            throw refusal.of(
+                    GuardCode.IO_ERROR,
+                    "Cannot create a symlink: the path exists",
+                    path,
+                    r.path(),
+                    "remove it first");
+        }
+        new Trees(access, this).makeDirectories(path, r.parent());
+        try {
+            access.symlink(r.names(), root.getFileSystem().getPath(target));
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+        try {
+            resolveNames(r.names());
+        } catch (GuardException e) {
+            try {
+                access.delete(r.names(), false);
+            } catch (IOException ignored) {
+                // the refusal below is what matters; a leftover link is reported by it
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void setMode(String path, int posixMode) throws IOException {
+        Resolution r = self(path);
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        if (r.node().isLink()) {
+            throw refusal.of(
+                    GuardCode.IO_ERROR,
+                    "Cannot set the mode of a symlink",
+                    path,
+                    r.path(),
+                    "name the file it points to");
+        }
+        try {
+            access.setMode(r.names(), posixMode);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
     // ---- deleting, copying, moving ----------------------------------------------------------
 
     @Override

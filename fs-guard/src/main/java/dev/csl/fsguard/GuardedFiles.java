@@ -125,4 +125,22 @@ public interface GuardedFiles {
 
     /** Sets the modification time of an existing file or directory (touch). */
     void setLastModified(String path, Instant time) throws IOException;
+
+    /**
+     * Puts a regular file with exactly these bytes at exactly {@code path}, atomically: whatever
+     * entry is there is replaced itself (a symlink is replaced, never its target); missing parents
+     * are created. For undo and rollback, which put a path back as it was.
+     *
+     * @param posixMode the mode to give it, or -1 for the default
+     */
+    void restoreFile(String path, byte[] content, int posixMode) throws IOException;
+
+    /**
+     * Creates a symlink at {@code path}, which must not exist; refused with {@code PATH_ESCAPE},
+     * and not left behind, when the link would lead outside the working directory from its place.
+     */
+    void createSymlink(String path, String target) throws IOException;
+
+    /** Sets the permission bits of an existing file or directory itself (not through a link). */
+    void setMode(String path, int posixMode) throws IOException;
 }

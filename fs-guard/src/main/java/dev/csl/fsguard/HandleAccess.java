@@ -275,6 +275,17 @@ final class HandleAccess implements Access {
     }
 
     @Override
+    public void setMode(List<String> names, int posixMode) throws IOException {
+        try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
+            PosixFileAttributeView view =
+                    dir.getFileAttributeView(last(names), PosixFileAttributeView.class, NOFOLLOW);
+            if (view != null) {
+                view.setPermissions(NioAccess.permissions(posixMode));
+            }
+        }
+    }
+
+    @Override
     public void cleanTemporaries(List<String> directory) throws IOException {
         SecureDirectoryStream<Path> dir;
         try {

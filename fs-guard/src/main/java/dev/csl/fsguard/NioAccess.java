@@ -17,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
@@ -218,6 +219,15 @@ final class NioAccess implements Access {
     public void setModified(List<String> names, Instant time) throws IOException {
         Files.getFileAttributeView(toPath(names), BasicFileAttributeView.class, NOFOLLOW)
                 .setTimes(FileTime.from(time), null, null);
+    }
+
+    @Override
+    public void setMode(List<String> names, int posixMode) throws IOException {
+        PosixFileAttributeView view =
+                Files.getFileAttributeView(toPath(names), PosixFileAttributeView.class, NOFOLLOW);
+        if (view != null) {
+            view.setPermissions(permissions(posixMode));
+        }
     }
 
     @Override

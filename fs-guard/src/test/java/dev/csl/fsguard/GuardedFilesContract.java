@@ -397,4 +397,76 @@ abstract class GuardedFilesContract {
         }
         throw new AssertionError("no exception");
     }
+
+    // ---- restore primitives of undo and rollback -------------------------------------------
+
+    @Test
+    void restoreFile_overSymlinkInside_replacesTheLinkItselfNotItsTarget() throws IOException {
+        guard.restoreFile("link-in", bytes("restored\n"), -1);
+
+        assertThat(Files.isSymbolicLink(w.root.resolve("link-in"))).isFalse();
+        assertThat(Workspace.read(w.root.resolve("link-in"))).isEqualTo("restored\n");
+        assertThat(Workspace.read(w.root.resolve("sub/file.txt"))).isEqualTo("file\n");
+    }
+
+    @Test
+    void restoreFile_throughDirectorySymlinkToOutside_refusedAsPathEscape() {
+        assertThat(codeOf(() -> guard.restoreFile("link-out/secret.txt", bytes("x"), -1)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.restoreFile("link-out/new.txt", bytes("x"), -1)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        // the @AfterEach check proves nothing outside changed
+    }
+
+    @Test
+    void restoreFile_missingParentsAndMode_createdWithThatMode() throws IOException {
+        guard.restoreFile("gone/deeper/f.sh", bytes("#!/bin/sh\n"), 0750);
+
+        assertThat(Workspace.read(w.root.resolve("gone/deeper/f.sh"))).isEqualTo("#!/bin/sh\n");
+        if (posix()) {
+            assertThat(
+                            PosixFilePermissions.toString(
+                                    Files.getPosixFilePermissions(
+                                            w.root.resolve("gone/deeper/f.sh"))))
+                    .isEqualTo("rwxr-x---");
+        }
+    }
+
+    @Test
+    void restoreFile_protectedOrDirectory_refused() {
+        assertThat(codeOf(() -> guard.restoreFile(".git/config", bytes("x"), -1)))
+                .isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.restoreFile("sub", bytes("x"), -1)))
+                .isEqualTo(GuardCode.IS_DIRECTORY);
+    }
+
+    @Test
+    void createSymlink_pointingInside_created() throws IOException {
+        guard.createSymlink("sub/again", "file.txt");
+
+        assertThat(Files.isSymbolicLink(w.root.resolve("sub/again"))).isTrue();
+        assertThat(Workspace.read(w.root.resolve("sub/again"))).isEqualTo("file\n");
+    }
+
+    @Test
+    void createSymlink_leadingOutsideFromItsPlace_refusedAndNotLeftBehind() {
+        assertThat(codeOf(() -> guard.createSymlink("sub/out", "../../outside")))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(Files.exists(w.root.resolve("sub/out"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(codeOf(() -> guard.createSymlink("a.txt", "sub"))).isEqualTo(GuardCode.IO_ERROR);
+    }
+
+    @Test
+    void setMode_fileSetLinkRefused() throws IOException {
+        if (posix()) {
+            guard.setMode("a.txt", 0600);
+            assertThat(
+                            PosixFilePermissions.toString(
+                                    Files.getPosixFilePermissions(w.root.resolve("a.txt"))))
+                    .isEqualTo("rw-------");
+        }
+        assertThat(codeOf(() -> guard.setMode("link-in", 0700))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.setMode("link-out/secret.txt", 0777)))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+    }
 }

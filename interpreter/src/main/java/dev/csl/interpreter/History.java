@@ -2,10 +2,10 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -90,7 +90,8 @@ final class History {
      * Finishes what a killed apply left: its journal gets its after-states (marked interrupted) so
      * that undo works, and temporary files of dead writers next to its paths are removed.
      */
-    static void recover(Path root) throws IOException {
+    static void recover(GuardedFiles files) throws IOException {
+        Path root = files.root();
         Path history = root.resolve(Journal.HISTORY);
         for (String name : entryNames(history)) {
             Path dir = history.resolve(name);
@@ -100,24 +101,22 @@ final class History {
             List<Entry> entries = read(dir, JsonLines.reader());
             if (entries.isEmpty()) {
                 // Killed before its first change: nothing to keep.
-                Snapshot.deleteTree(dir);
+                Snapshot.deleteOwnTree(dir);
                 continue;
             }
             removeJournalTemporaries(dir);
             removeJournalTemporaries(dir.resolve("blobs"));
-            Set<Path> dirs = new LinkedHashSet<>();
+            Set<String> dirs = new LinkedHashSet<>();
             List<Path> paths = new ArrayList<>();
             for (Entry e : entries) {
-                Path p = resolve(root, e.path());
-                paths.add(p);
-                if (p.getParent() != null) {
-                    dirs.add(p.getParent());
-                }
+                paths.add(resolve(root, e.path()));
+                int slash = e.path().lastIndexOf('/');
+                dirs.add(slash < 0 ? "." : e.path().substring(0, slash));
             }
-            for (Path d : dirs) {
-                removeStaleTemporaries(d);
+            for (String d : dirs) {
+                removeStaleTemporaries(files, d);
             }
-            Journal.writeCommit(dir, root, paths, "interrupted");
+            Journal.writeCommit(dir, files, paths, "interrupted");
         }
     }
 
@@ -135,16 +134,15 @@ final class History {
         }
     }
 
-    private static void removeStaleTemporaries(Path dir) throws IOException {
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        List<Path> stale = new ArrayList<>();
-        try (Stream<Path> list = Files.list(dir)) {
-            list.filter(p -> isStaleTemporary(p.getFileName().toString())).forEach(stale::add);
-        }
-        for (Path p : stale) {
-            Files.deleteIfExists(p);
+    /**
+     * Listing a directory through the guard removes the temporary files a dead writer left there; a
+     * directory that is gone, or that leads outside now, is left alone.
+     */
+    private static void removeStaleTemporaries(GuardedFiles files, String dir) {
+        try {
+            files.list(dir);
+        } catch (IOException e) {
+            // nothing of ours to clean there
         }
     }
 

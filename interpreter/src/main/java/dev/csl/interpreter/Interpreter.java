@@ -134,8 +134,8 @@ public final class Interpreter {
         Path root = files.root();
         Journal journal = null;
         if (!dryRun) {
-            History.recover(root);
-            journal = new Journal(root);
+            History.recover(files);
+            journal = new Journal(files);
         }
         Workspace ws = new Workspace(files, journal);
         AuditLog audit = new AuditLog();

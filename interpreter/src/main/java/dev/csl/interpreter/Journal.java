@@ -2,6 +2,8 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,13 +29,18 @@ final class Journal {
     static final String UNDONE = "undone.json";
 
     private final Path root;
+    private final GuardedFiles files;
     private final Set<Path> recorded = new HashSet<>();
     private final List<Path> order = new ArrayList<>();
     private Path dir;
     private int blobs;
 
-    Journal(Path root) {
-        this.root = root;
+    /**
+     * @param files the project's guard: prior states are read through it, never by raw path
+     */
+    Journal(GuardedFiles files) {
+        this.files = files;
+        this.root = files.root();
     }
 
     /** The id of this apply's history entry, or null when it changed nothing. */
@@ -68,7 +75,8 @@ final class Journal {
             if (recorded.contains(abs) || added.contains(abs)) {
                 continue;
             }
-            Snapshot snapshot = e.getValue() != null ? e.getValue() : Snapshot.capture(abs);
+            Snapshot snapshot =
+                    e.getValue() != null ? e.getValue() : Snapshot.capture(files, relative(abs));
             ensureDir();
             if (packName == null) {
                 packName = Integer.toString(blobs++);
@@ -96,7 +104,7 @@ final class Journal {
         if (dir == null) {
             return;
         }
-        writeCommit(dir, root, order, state);
+        writeCommit(dir, files, order, state);
     }
 
     private void ensureDir() throws IOException {
@@ -145,18 +153,29 @@ final class Journal {
         return History.relative(root, abs);
     }
 
-    static void writeCommit(Path dir, Path root, List<Path> paths, String state)
+    static void writeCommit(Path dir, GuardedFiles files, List<Path> paths, String state)
             throws IOException {
+        Path root = files.root();
         ObjectNode commit = JsonLines.object();
         commit.put("state", state);
         ObjectNode after = commit.putObject("after");
         Map<String, String> seen = new LinkedHashMap<>();
         for (Path p : paths) {
-            seen.put(History.relative(root, p), Snapshot.fingerprint(p));
+            String rel = History.relative(root, p);
+            seen.put(rel, afterState(files, rel));
         }
         seen.forEach(after::put);
         AtomicFiles.writeDurably(
                 dir.resolve(COMMIT), JsonLines.write(commit).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A path that leads outside now is not followed: undo will refuse it, naming it. */
+    private static String afterState(GuardedFiles files, String rel) throws IOException {
+        try {
+            return Snapshot.fingerprint(files, rel);
+        } catch (GuardException e) {
+            return "refused:" + e.code().name();
+        }
     }
 
     /** Reads a state written by {@link #encode}. */

@@ -1,18 +1,19 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.FileInfo;
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -29,49 +30,55 @@ record Snapshot(
         ABSENT,
         FILE,
         DIRECTORY,
-        SYMLINK
+        SYMLINK,
+        /** A FIFO, socket or device: recorded so undo can say it cannot put it back. */
+        SPECIAL
     }
 
     static final Snapshot ABSENT = new Snapshot(Kind.ABSENT, null, -1, null, new TreeMap<>());
 
-    static Snapshot capture(Path path) throws IOException {
-        BasicFileAttributes attrs;
-        try {
-            attrs =
-                    Files.readAttributes(
-                            path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
-            return ABSENT;
-        }
-        if (attrs.isSymbolicLink()) {
-            return new Snapshot(
-                    Kind.SYMLINK,
-                    null,
-                    -1,
-                    Files.readSymbolicLink(path).toString(),
-                    new TreeMap<>());
-        }
-        if (attrs.isDirectory()) {
-            TreeMap<String, Snapshot> children = new TreeMap<>();
-            try (Stream<Path> list = Files.list(path)) {
-                for (Path child : (Iterable<Path>) list::iterator) {
-                    children.put(child.getFileName().toString(), capture(child));
+    /**
+     * The state of {@code rel} (relative to the guard's root) through the guard: a path that now
+     * leads outside is refused ({@link GuardException}), and a FIFO, socket or device is recorded
+     * as {@link Kind#SPECIAL} without being opened (opening a FIFO would block csl).
+     */
+    static Snapshot capture(GuardedFiles files, String rel) throws IOException {
+        FileInfo info = files.stat(rel);
+        return switch (info.type()) {
+            case MISSING -> ABSENT;
+            case SYMLINK ->
+                    new Snapshot(Kind.SYMLINK, null, -1, info.linkTarget(), new TreeMap<>());
+            case OTHER -> new Snapshot(Kind.SPECIAL, null, -1, null, new TreeMap<>());
+            case DIRECTORY -> {
+                TreeMap<String, Snapshot> children = new TreeMap<>();
+                for (String name : files.list(rel)) {
+                    children.put(name, capture(files, child(rel, name)));
                 }
+                yield new Snapshot(Kind.DIRECTORY, null, info.posixMode(), null, children);
             }
-            return new Snapshot(Kind.DIRECTORY, null, modeOf(path), null, children);
-        }
-        return new Snapshot(
-                Kind.FILE, Files.readAllBytes(path), modeOf(path), null, new TreeMap<>());
+            case FILE ->
+                    new Snapshot(
+                            Kind.FILE,
+                            files.readBytes(rel),
+                            info.posixMode(),
+                            null,
+                            new TreeMap<>());
+        };
+    }
+
+    private static String child(String rel, String name) {
+        return rel.equals(".") ? name : rel + "/" + name;
     }
 
     /** A short description of the current state, to tell whether a path changed since. */
-    static String fingerprint(Path path) throws IOException {
-        return capture(path).fingerprint();
+    static String fingerprint(GuardedFiles files, String rel) throws IOException {
+        return capture(files, rel).fingerprint();
     }
 
     String fingerprint() {
         return switch (kind) {
             case ABSENT -> "absent";
+            case SPECIAL -> "special";
             case FILE -> "file:" + bytes.length + ":" + crc32c(bytes);
             case SYMLINK -> "symlink:" + linkTarget;
             case DIRECTORY -> {
@@ -86,41 +93,58 @@ record Snapshot(
         };
     }
 
-    /** Puts this state back at {@code path}: whatever is there now is replaced. */
-    void restore(Path path) throws IOException {
-        if (kind == Kind.FILE && !isRealDirectory(path)) {
-            Path parent = path.getParent();
-            Files.createDirectories(parent);
-            Path temp = parent.resolve(".csl-undo-" + Long.toHexString(System.nanoTime()) + ".tmp");
-            Files.write(temp, bytes);
-            setMode(temp, mode);
-            AtomicFiles.moveAtomically(temp, path);
-            return;
-        }
-        deleteTree(path);
+    /**
+     * Puts this state back at {@code rel} through the guard: whatever is there now is replaced,
+     * never followed. A path that leads outside the working directory now (a directory swapped for
+     * a symlink since) is refused before anything there changes.
+     */
+    void restore(GuardedFiles files, String rel) throws IOException {
+        FileInfo now = files.stat(rel);
         switch (kind) {
-            case ABSENT -> {}
-            case FILE -> restore(path);
+            case FILE -> {
+                if (now.type() == FileInfo.Type.DIRECTORY) {
+                    files.deleteRecursive(rel);
+                }
+                files.restoreFile(rel, bytes, mode);
+            }
+            case ABSENT -> {
+                if (now.type() != FileInfo.Type.MISSING) {
+                    files.deleteRecursive(rel);
+                }
+            }
             case SYMLINK -> {
-                Files.createDirectories(path.getParent());
-                Files.createSymbolicLink(path, path.getFileSystem().getPath(linkTarget));
+                if (now.type() != FileInfo.Type.MISSING) {
+                    files.deleteRecursive(rel);
+                }
+                files.createSymlink(rel, linkTarget);
             }
             case DIRECTORY -> {
-                Files.createDirectories(path);
-                for (var e : children.entrySet()) {
-                    e.getValue().restore(path.resolve(e.getKey()));
+                if (now.type() != FileInfo.Type.MISSING) {
+                    files.deleteRecursive(rel);
                 }
-                setMode(path, mode);
+                files.createDirectories(rel);
+                for (var e : children.entrySet()) {
+                    e.getValue().restore(files, child(rel, e.getKey()));
+                }
+                if (mode >= 0) {
+                    files.setMode(rel, mode);
+                }
             }
+            case SPECIAL ->
+                    throw new IOException(
+                            "a FIFO, socket or device cannot be put back; create it again by hand");
         }
-    }
-
-    private static boolean isRealDirectory(Path path) {
-        return Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Deletes a file, a link (never its target) or a whole tree; nothing when absent. */
-    static void deleteTree(Path path) throws IOException {
+    static void deleteTree(GuardedFiles files, String rel) throws IOException {
+        if (files.stat(rel).type() != FileInfo.Type.MISSING) {
+            files.deleteRecursive(rel);
+        }
+    }
+
+    /** Deletes csl's own bookkeeping (a history entry), never following a link. */
+    static void deleteOwnTree(Path path) throws IOException {
         BasicFileAttributes attrs;
         try {
             attrs =
@@ -135,41 +159,10 @@ record Snapshot(
                 list.forEach(children::add);
             }
             for (Path child : children) {
-                deleteTree(child);
+                deleteOwnTree(child);
             }
         }
         Files.deleteIfExists(path);
-    }
-
-    static int modeOf(Path path) {
-        try {
-            Set<PosixFilePermission> perms =
-                    Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
-            int mode = 0;
-            for (PosixFilePermission p : perms) {
-                mode |= 1 << (8 - p.ordinal());
-            }
-            return mode;
-        } catch (UnsupportedOperationException | IOException e) {
-            return -1;
-        }
-    }
-
-    static void setMode(Path path, int mode) throws IOException {
-        if (mode < 0) {
-            return;
-        }
-        Set<PosixFilePermission> perms = java.util.EnumSet.noneOf(PosixFilePermission.class);
-        for (PosixFilePermission p : PosixFilePermission.values()) {
-            if ((mode & (1 << (8 - p.ordinal()))) != 0) {
-                perms.add(p);
-            }
-        }
-        try {
-            Files.setPosixFilePermissions(path, perms);
-        } catch (UnsupportedOperationException e) {
-            // The file system has no POSIX modes (Windows-like): nothing to keep.
-        }
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,8 +37,10 @@ public final class Undoer {
             }
             Path root = dir.toRealPath();
             try (DirectoryLock lock = DirectoryLock.acquire(root)) {
-                return undoLocked(root, dir, shown, force);
+                return undoLocked(GuardedFiles.open(root), dir, shown, force);
             }
+        } catch (GuardException e) {
+            return refusedByGuard(shown, null, e);
         } catch (IOException | RuntimeException e) {
             return refused(
                     shown,
@@ -48,9 +52,10 @@ public final class Undoer {
         }
     }
 
-    private UndoReport undoLocked(Path root, Path dir, String shown, boolean force)
+    private UndoReport undoLocked(GuardedFiles files, Path dir, String shown, boolean force)
             throws IOException {
-        History.recover(root);
+        Path root = files.root();
+        History.recover(files);
         Path history = root.resolve(Journal.HISTORY);
         List<String> names = History.entryNames(history);
         Collections.reverse(names);
@@ -80,8 +85,15 @@ public final class Undoer {
         Set<String> changed = new LinkedHashSet<>();
         for (History.Entry e : entries) {
             String expected = after.path(e.path()).asText(null);
-            if (expected != null
-                    && !expected.equals(Snapshot.fingerprint(History.resolve(root, e.path())))) {
+            String now;
+            try {
+                now = Snapshot.fingerprint(files, e.path());
+            } catch (GuardException refused) {
+                // Checked for every path before anything is restored: a path that leads outside
+                // now (a directory swapped for a symlink) refuses the whole undo, forced or not.
+                return refusedByGuard(shown, id, refused);
+            }
+            if (expected != null && !expected.equals(now)) {
                 changed.add(e.path());
             }
         }
@@ -102,7 +114,7 @@ public final class Undoer {
         List<History.Entry> reversed = new ArrayList<>(entries);
         Collections.reverse(reversed);
         for (History.Entry e : reversed) {
-            e.before().restore(History.resolve(root, e.path()));
+            e.before().restore(files, e.path());
         }
         Set<String> restored = new LinkedHashSet<>();
         entries.forEach(e -> restored.add(e.path()));
@@ -115,6 +127,23 @@ public final class Undoer {
                         .getBytes(StandardCharsets.UTF_8));
         return new UndoReport(
                 true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
+    }
+
+    private static UndoReport refusedByGuard(String dir, String id, GuardException e) {
+        return refused(
+                dir,
+                id,
+                List.of(),
+                ErrorCode.fromWireName(e.code().wireName()),
+                "Not undone: "
+                        + e.getMessage()
+                        + (e.resolved() == null
+                                ? ""
+                                : " ('" + e.pathAsWritten() + "' resolves to " + e.resolved() + ")")
+                        + ". Nothing was restored.",
+                e.hint() == null || e.hint().isEmpty()
+                        ? "Remove or fix what changed that path, then run csl undo again."
+                        : e.hint() + "; then run csl undo again.");
     }
 
     private static UndoReport refused(

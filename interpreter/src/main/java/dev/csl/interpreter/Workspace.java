@@ -217,7 +217,7 @@ final class Workspace {
         return path -> {
             Snapshot snapshot = null;
             if (tx != null) {
-                snapshot = Snapshot.capture(path);
+                snapshot = Snapshot.capture(files, History.relative(files.root(), path));
                 tx.rememberDisk(path, snapshot);
             }
             if (journal != null) {
@@ -262,18 +262,20 @@ final class Workspace {
         }
         flush();
         forget();
+        // Everything goes back through the guard: a directory that a command swapped for a symlink
+        // leading out is refused and reported, never followed.
         for (Transaction.Record r : records) {
+            String rel = History.relative(files.root(), r.path());
             try {
                 if (r.diskPrior() != null) {
-                    r.diskPrior().restore(r.path());
+                    r.diskPrior().restore(files, rel);
                 } else if (r.bufferPrior().exists()) {
-                    files.writeAtomic(
-                            History.relative(files.root(), r.path()), r.bufferPrior().bytes());
+                    files.writeAtomic(rel, r.bufferPrior().bytes());
                 } else {
-                    Snapshot.deleteTree(r.path());
+                    Snapshot.deleteTree(files, rel);
                 }
             } catch (IOException e) {
-                problems.add(History.relative(files.root(), r.path()) + ": " + e.getMessage());
+                problems.add(rel + ": " + e.getMessage());
             }
         }
         return problems;

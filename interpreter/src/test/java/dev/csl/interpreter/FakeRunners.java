@@ -47,7 +47,7 @@ final class FakeRunners implements RunSessionFactory {
                             case "rm" -> {
                                 Path p = root.resolve(w[w.length - 1]);
                                 request.recorder().willChange(p);
-                                Snapshot.deleteTree(p);
+                                Snapshot.deleteOwnTree(p);
                             }
                             case "cat" -> out = Files.readString(root.resolve(w[1]));
                             case "external" -> irreversible = true;

@@ -108,6 +108,20 @@ final class Fixtures {
         return out;
     }
 
+    /** POSIX permission bits of the entry itself, or -1 where the file system has none. */
+    static int modeOf(Path path) {
+        try {
+            int mode = 0;
+            for (java.nio.file.attribute.PosixFilePermission p :
+                    Files.getPosixFilePermissions(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                mode |= 1 << (8 - p.ordinal());
+            }
+            return mode;
+        } catch (UnsupportedOperationException | IOException e) {
+            return -1;
+        }
+    }
+
     /** Tree plus permission bits, for byte-and-mode identity checks. */
     static Map<String, String> treeWithModes(Path root) throws IOException {
         Map<String, String> out = new TreeMap<>();
@@ -116,7 +130,7 @@ final class Fixtures {
                     e.getKey().endsWith("/")
                             ? e.getKey().substring(0, e.getKey().length() - 1)
                             : e.getKey();
-            int mode = Snapshot.modeOf(History.resolve(root, rel));
+            int mode = modeOf(History.resolve(root, rel));
             out.put(e.getKey(), e.getValue() + "|mode=" + Integer.toOctalString(Math.max(mode, 0)));
         }
         return out;

@@ -82,8 +82,8 @@ class SafetyNetsTest {
             assertThat(report.ok()).as(report.toString()).isTrue();
             assertThat(Fixtures.treeWithModes(work)).isNotEqualTo(before);
             assertThat(Files.readString(work.resolve("win.txt"))).isEqualTo("one\r\ntwo\r\n");
-            assertThat(Snapshot.modeOf(work.resolve("app.js")))
-                    .isEqualTo(Snapshot.modeOf(work.resolve("app.js")) < 0 ? -1 : 0600);
+            assertThat(Fixtures.modeOf(work.resolve("app.js")))
+                    .isEqualTo(Fixtures.modeOf(work.resolve("app.js")) < 0 ? -1 : 0600);
 
             UndoReport undo = undoer.undo(work, false);
 

@@ -1,0 +1,122 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * csl's own bookkeeping (undo, TASKS rollback) on the real disk, attacked the way issue 11 found: a
+ * directory of the project is swapped for a symlink to a directory outside between the apply and
+ * the restore. Nothing outside may change, and the refusal says why.
+ */
+class BookkeepingSideDoorsTest {
+    @TempDir Path tmp;
+    private Path work;
+    private Path outside;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void dirs() throws IOException {
+        work = Files.createDirectories(tmp.resolve("work"));
+        outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("x.txt"), "outside x\n");
+        Files.writeString(outside.resolve("y.txt"), "outside y\n");
+        Files.createDirectories(work.resolve("sub"));
+        Files.writeString(work.resolve("sub/x.txt"), "old x\n");
+    }
+
+    private int csl(String... args) {
+        CommandLine cli = Main.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
+    private Path answer(String text) throws IOException {
+        return Files.writeString(tmp.resolve("answer.md"), text);
+    }
+
+    private Map<String, String> outsideTree() throws IOException {
+        Map<String, String> tree = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(outside)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                tree.put(
+                        outside.relativize(p).toString(),
+                        Files.isRegularFile(p) ? Files.readString(p) : "dir");
+            }
+        }
+        return tree;
+    }
+
+    private void swapSubForOutwardSymlink() throws IOException {
+        Files.move(work.resolve("sub"), work.resolve("sub.moved"));
+        Files.createSymbolicLink(work.resolve("sub"), outside);
+    }
+
+    @Test
+    void undo_forcedAfterDirectorySwappedForOutwardSymlink_refusedAndOutsideUntouched()
+            throws IOException {
+        Path a =
+                answer(
+                        "<---WRITE file=\"sub/x.txt\"--->\nnew x\n<---END--->\n"
+                                + "<---WRITE file=\"sub/y.txt\"--->\nnew y\n<---END--->\n");
+        assertThat(csl("apply", a.toString(), "-C", work.toString())).isZero();
+        swapSubForOutwardSymlink();
+        Map<String, String> before = outsideTree();
+
+        int code = csl("undo", "--force", "-C", work.toString(), "--json");
+
+        assertThat(outsideTree()).isEqualTo(before);
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString())
+                .contains("\"code\":\"path_escape\"")
+                .contains("sub/")
+                .contains("Nothing was restored");
+        assertThat(work.resolve("sub.moved/x.txt")).hasContent("new x");
+    }
+
+    @Test
+    void rollback_commandSwappedDirectoryForOutwardSymlinkThenFailed_outsideUntouched()
+            throws IOException {
+        Path a =
+                answer(
+                        "<---TASKS--->\n"
+                                + "<---WRITE file=\"sub/x.txt\"--->\nnew x\n<---END--->\n"
+                                + "<---WRITE file=\"sub/y.txt\"--->\nnew y\n<---END--->\n"
+                                + "<---RUN--->\n"
+                                + "sh -c 'mv sub sub.moved && ln -s "
+                                + outside
+                                + " sub && exit 1'\n"
+                                + "<---END--->\n"
+                                + "<---END--->\n");
+        Map<String, String> before = outsideTree();
+
+        int code =
+                csl(
+                        "apply",
+                        a.toString(),
+                        "-C",
+                        work.toString(),
+                        "--yes",
+                        "--sandbox",
+                        "off",
+                        "--json");
+
+        assertThat(outsideTree()).as(out.toString()).isEqualTo(before);
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString()).contains("\"status\":\"error\"");
+        assertThat(Files.isSymbolicLink(work.resolve("sub"))).isTrue();
+    }
+}
