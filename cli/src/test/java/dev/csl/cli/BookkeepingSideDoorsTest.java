@@ -119,4 +119,23 @@ class BookkeepingSideDoorsTest {
         assertThat(out.toString()).contains("\"status\":\"error\"");
         assertThat(Files.isSymbolicLink(work.resolve("sub"))).isTrue();
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(120)
+    void apply_builtinMvOfAFifo_recordedWithoutOpeningItAndUndoRefusesClearly() throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", work.resolve("fifo").toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
+        Path a = answer("<---RUN--->\nmv fifo fifo2\n<---END--->\n");
+
+        int applied = csl("apply", a.toString(), "-C", work.toString());
+        int undone = csl("undo", "-C", work.toString());
+
+        assertThat(applied).as(out.toString()).isZero();
+        assertThat(Files.exists(work.resolve("fifo2"), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .isTrue();
+        assertThat(undone).isEqualTo(1);
+        assertThat(out.toString()).contains("FIFO", "Nothing was restored");
+        assertThat(Files.exists(work.resolve("fifo2"), java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                .isTrue();
+    }
 }

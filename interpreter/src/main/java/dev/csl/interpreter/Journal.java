@@ -144,7 +144,7 @@ final class Journal {
                     children.set(e.getKey(), encode(e.getValue(), packName, pack));
                 }
             }
-            case ABSENT -> {}
+            case ABSENT, SPECIAL -> {}
         }
         return node;
     }
@@ -203,6 +203,8 @@ final class Journal {
                     children.put(e.getKey(), decode(e.getValue(), entryDir));
                 }
                 return new Snapshot(Snapshot.Kind.DIRECTORY, null, mode, null, children);
+            case "special":
+                return new Snapshot(Snapshot.Kind.SPECIAL, null, -1, null, children);
             default:
                 return Snapshot.ABSENT;
         }

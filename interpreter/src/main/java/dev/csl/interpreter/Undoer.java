@@ -82,6 +82,25 @@ public final class Undoer {
         List<History.Entry> entries = History.read(entry, json);
         JsonNode after =
                 json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
+        for (History.Entry e : entries) {
+            if (e.before().kind() == Snapshot.Kind.SPECIAL) {
+                return refused(
+                        shown,
+                        id,
+                        List.of(),
+                        ErrorCode.INVALID_PATH,
+                        "Not undone: apply "
+                                + id
+                                + " moved or removed '"
+                                + e.path()
+                                + "', a FIFO, socket or device, which csl cannot put back."
+                                + " Nothing was restored.",
+                        "Undo the rest by hand (move the special file back, then restore the"
+                                + " other files from .csl/history/"
+                                + id
+                                + "), or leave it as it is.");
+            }
+        }
         Set<String> changed = new LinkedHashSet<>();
         for (History.Entry e : entries) {
             String expected = after.path(e.path()).asText(null);
