@@ -52,6 +52,9 @@ record ApplyArgs(
             return ExitCodes.USAGE;
         }
         Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        if (!WorkingDirOption.usable("apply", workingDir, err)) {
+            return ExitCodes.USAGE;
+        }
         if (Files.exists(workingDir) && !Files.isDirectory(workingDir)) {
             err.println("csl apply: -C " + workingDir + " is not a directory");
             return ExitCodes.USAGE;

@@ -32,6 +32,9 @@ final class ApprovalEditing {
             return ExitCodes.USAGE;
         }
         Path workingDir = dir.toAbsolutePath().normalize();
+        if (!WorkingDirOption.usable(spec.name(), workingDir, err)) {
+            return ExitCodes.USAGE;
+        }
         if (!Files.isDirectory(workingDir)) {
             err.println("csl " + spec.name() + ": not a directory: " + workingDir);
             return ExitCodes.USAGE;

@@ -42,6 +42,9 @@ final class UndoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        if (!WorkingDirOption.usable("undo", workingDir, spec.commandLine().getErr())) {
+            return ExitCodes.USAGE;
+        }
         UndoReport report = new Undoer().undo(workingDir, force);
         if (json) {
             try {

@@ -214,4 +214,19 @@ class ApplyCommandTest {
         assertThat(run("undo", "-C", work.toString())).isEqualTo(1);
         assertThat(out.toString()).contains("Nothing to undo");
     }
+
+    @Test
+    void everyCommand_workingDirIsFileSystemRoot_usageErrorAndNothingWritten() throws IOException {
+        Path a = answer("<---WRITE file=\"x.txt\"--->\nx\n<---END--->\n");
+        boolean cslAtRootBefore = Files.exists(Path.of("/.csl"));
+
+        assertThat(run("apply", a.toString(), "-C", "/")).isEqualTo(2);
+        assertThat(run("apply", a.toString(), "-C", "/tmp/..")).isEqualTo(2);
+        assertThat(run("undo", "-C", "/")).isEqualTo(2);
+        assertThat(run("allow", "npm test", "-C", "/")).isEqualTo(2);
+
+        assertThat(err.toString()).contains("csl apply: -C / is the root of the file system");
+        assertThat(Files.exists(Path.of("/x.txt"))).isFalse();
+        assertThat(Files.exists(Path.of("/.csl"))).isEqualTo(cslAtRootBefore);
+    }
 }

@@ -57,6 +57,14 @@ final class Guard implements GuardedFiles {
                     real,
                     "pass an existing directory");
         }
+        if (real.getParent() == null) {
+            throw new GuardException(
+                    GuardCode.PROTECTED_PATH,
+                    "The root of the file system cannot be the working directory: " + given,
+                    workingDir.toString(),
+                    real,
+                    "pass the project's own directory");
+        }
         Access access = accessFor.apply(real);
         Refusal refusal = new Refusal(real);
         return new Guard(

@@ -32,6 +32,22 @@ public interface GuardedFiles {
         return Guard.open(workingDir, true);
     }
 
+    /**
+     * True when {@code dir}, as given or as its real path, is the root of its file system: never a
+     * working directory (csl's state would go to {@code /.csl}, and every path of the machine would
+     * be "inside").
+     */
+    static boolean isFileSystemRoot(Path dir) {
+        if (dir.toAbsolutePath().normalize().getParent() == null) {
+            return true;
+        }
+        try {
+            return dir.toRealPath().getParent() == null;
+        } catch (IOException e) {
+            return false; // a directory that does not exist yet is not the root
+        }
+    }
+
     /** The real path of the working directory. */
     Path root();
 

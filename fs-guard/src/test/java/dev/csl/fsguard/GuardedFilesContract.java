@@ -469,4 +469,13 @@ abstract class GuardedFilesContract {
         assertThat(codeOf(() -> guard.setMode("link-out/secret.txt", 0777)))
                 .isEqualTo(GuardCode.PATH_ESCAPE);
     }
+
+    @Test
+    void open_rootOfTheFileSystem_refused() {
+        Path fsRoot = w.root.getFileSystem().getRootDirectories().iterator().next();
+
+        assertThat(GuardedFiles.isFileSystemRoot(fsRoot)).isTrue();
+        assertThat(GuardedFiles.isFileSystemRoot(w.root)).isFalse();
+        assertThat(codeOf(() -> GuardedFiles.open(fsRoot))).isEqualTo(GuardCode.PROTECTED_PATH);
+    }
 }

@@ -44,6 +44,14 @@ public final class Interpreter {
         }
         List<ValidationError> invalid = Validator.validate(parsed.operations());
         boolean dryRun = options.dryRun();
+        if (GuardedFiles.isFileSystemRoot(dir)) {
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.INVALID_WORKING_DIRECTORY,
+                    "The working directory " + dir + " is the root of the file system.",
+                    "Pass the project's own directory with -C.");
+        }
         try {
             if (!Files.exists(dir)) {
                 if (dryRun) {

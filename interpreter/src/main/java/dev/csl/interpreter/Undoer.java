@@ -35,6 +35,15 @@ public final class Undoer {
                         "The working directory " + dir + " does not exist.",
                         "Pass the directory of the apply with -C.");
             }
+            if (GuardedFiles.isFileSystemRoot(dir)) {
+                return refused(
+                        shown,
+                        null,
+                        List.of(),
+                        ErrorCode.INVALID_WORKING_DIRECTORY,
+                        "The working directory " + dir + " is the root of the file system.",
+                        "Pass the project's own directory with -C.");
+            }
             Path root = dir.toRealPath();
             try (DirectoryLock lock = DirectoryLock.acquire(root)) {
                 return undoLocked(GuardedFiles.open(root), dir, shown, force);

@@ -2,6 +2,7 @@ package dev.csl.cli.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -126,6 +127,13 @@ final class Params {
             dir = serverDir.resolve(text).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
             throw RpcException.invalidParams("Parameter 'workingDir' is not a valid path: " + text);
+        }
+        if (GuardedFiles.isFileSystemRoot(dir)) {
+            throw RpcException.invalidParams(
+                    "Parameter 'workingDir' is the root of the file system ('"
+                            + text
+                            + "'), which is never a working directory: pass the project's own"
+                            + " directory.");
         }
         if (!Files.isDirectory(dir)) {
             throw RpcException.invalidParams(

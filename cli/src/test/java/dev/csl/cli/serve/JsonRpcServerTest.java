@@ -127,6 +127,23 @@ class JsonRpcServerTest {
         }
 
         @Test
+        void serve_workingDirIsFileSystemRoot_answersInvalidParams() {
+            JsonNode response =
+                    client.call(
+                            3,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "/",
+                                    "answer",
+                                    "<---WRITE file=\"a\"--->\nx\n<---END--->"));
+
+            assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(response.at("/error/message").asText()).contains("root of the file system");
+            assertThat(backend.calls).isEmpty();
+        }
+
+        @Test
         void serve_misspeltParameter_isRefusedInsteadOfIgnored() {
             JsonNode response =
                     client.call(
