@@ -138,4 +138,58 @@ class BookkeepingSideDoorsTest {
         assertThat(Files.exists(work.resolve("fifo2"), java.nio.file.LinkOption.NOFOLLOW_LINKS))
                 .isTrue();
     }
+
+    @Test
+    void everyCommand_cslDirectoryIsSymlinkToOutside_refusedAndOutsideUntouched()
+            throws IOException {
+        Files.createSymbolicLink(work.resolve(".csl"), outside);
+        Path a = answer("<---WRITE file=\"a.txt\"--->\na\n<---END--->\n");
+        Map<String, String> before = outsideTree();
+
+        int applied = csl("apply", a.toString(), "-C", work.toString(), "--json");
+        int undone = csl("undo", "-C", work.toString(), "--json");
+        int allowed = csl("allow", "npm test", "-C", work.toString());
+
+        assertThat(outsideTree()).isEqualTo(before);
+        assertThat(applied).isEqualTo(1);
+        assertThat(undone).isEqualTo(1);
+        assertThat(allowed).isEqualTo(1);
+        assertThat(out.toString())
+                .contains("\"code\":\"protected_path\"")
+                .contains("real directory .csl");
+        assertThat(work.resolve("a.txt")).doesNotExist();
+    }
+
+    @Test
+    void apply_historyDirectoryIsSymlinkToOutside_nothingWrittenAnywhere() throws IOException {
+        Files.createDirectories(work.resolve(".csl"));
+        Files.createSymbolicLink(work.resolve(".csl/history"), outside);
+        Path a = answer("<---WRITE file=\"sub/x.txt\"--->\nnew x\n<---END--->\n");
+        Map<String, String> before = outsideTree();
+
+        int applied = csl("apply", a.toString(), "-C", work.toString());
+
+        assertThat(outsideTree()).isEqualTo(before);
+        assertThat(applied).isEqualTo(1);
+        assertThat(work.resolve("sub/x.txt")).hasContent("old x");
+    }
+
+    @Test
+    void apply_createsCslDirectory_ignoredByGitWithoutTouchingTheUsersGitignore() throws Exception {
+        Process init = new ProcessBuilder("git", "init", "-q", work.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(init.waitFor() == 0, "git missing");
+        Path a = answer("<---WRITE file=\"a.txt\"--->\na\n<---END--->\n");
+
+        assertThat(csl("apply", a.toString(), "-C", work.toString())).isZero();
+        Process status =
+                new ProcessBuilder("git", "status", "--porcelain", "--untracked-files=all")
+                        .directory(work.toFile())
+                        .start();
+        String listed = new String(status.getInputStream().readAllBytes());
+        status.waitFor();
+
+        assertThat(listed).contains("a.txt").doesNotContain(".csl");
+        assertThat(work.resolve(".gitignore")).doesNotExist();
+        assertThat(work.resolve(".csl/.gitignore")).hasContent("*");
+    }
 }

@@ -1,10 +1,9 @@
 package dev.csl.interpreter;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -26,15 +25,21 @@ final class AuditLog {
         facts.put(task, f);
     }
 
-    void write(Path root, String applyId, List<OperationResult> results) throws IOException {
+    /** Appended by atomic replace; past this size the log is renamed aside and begun anew. */
+    static final int ROTATE_BYTES = 1 << 20;
+
+    void write(StateDirectory state, String applyId, List<OperationResult> results)
+            throws IOException {
         StringBuilder out = new StringBuilder();
         append(out, applyId, results);
         if (out.length() == 0) {
             return;
         }
-        Path file = root.resolve(FILE);
-        Files.createDirectories(file.getParent());
-        AtomicFiles.appendDurably(file, out.toString().getBytes(StandardCharsets.UTF_8));
+        String name = FILE.substring(FILE.indexOf('/') + 1);
+        if (state.exists(name) && state.read(name).length > ROTATE_BYTES) {
+            state.move(name, "audit-" + System.currentTimeMillis() + ".jsonl");
+        }
+        state.append(name, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private void append(StringBuilder out, String applyId, List<OperationResult> results)

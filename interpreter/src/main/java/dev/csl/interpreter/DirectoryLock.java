@@ -1,12 +1,11 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * {@code .csl/lock}: one real apply or undo per working directory at a time, across processes (a
@@ -26,11 +25,9 @@ final class DirectoryLock implements AutoCloseable {
     }
 
     /** Waits up to 30 s for the lock; throws when another csl keeps holding it. */
-    static DirectoryLock acquire(Path root) throws IOException {
-        Path file = root.resolve(FILE);
-        Files.createDirectories(file.getParent());
-        FileChannel channel =
-                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    static DirectoryLock acquire(StateDirectory state) throws IOException {
+        Path root = state.path().getParent();
+        FileChannel channel = state.openLock(FILE.substring(FILE.indexOf('/') + 1));
         long deadline = System.nanoTime() + WAIT_MILLIS * 1_000_000;
         try {
             while (true) {

@@ -3,15 +3,14 @@ package dev.csl.interpreter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /** Reads {@code .csl/history/} and cleans up after an apply that was killed. */
 final class History {
@@ -21,18 +20,19 @@ final class History {
     record Entry(String path, Snapshot before) {}
 
     /** Names of the history entries, oldest first. */
-    static List<String> entryNames(Path history) throws IOException {
+    static List<String> entryNames(StateDirectory state) throws IOException {
         List<String> names = new ArrayList<>();
-        if (!Files.isDirectory(history)) {
-            return names;
-        }
-        try (Stream<Path> list = Files.list(history)) {
-            list.map(p -> p.getFileName().toString())
-                    .filter(n -> n.matches("\\d{6,}"))
-                    .sorted()
-                    .forEach(names::add);
+        for (String name : state.list(Journal.HISTORY_IN_STATE)) {
+            if (name.matches("\\d{6,}")) {
+                names.add(name);
+            }
         }
         return names;
+    }
+
+    /** An entry's directory below {@code .csl}. */
+    static String entryDir(String name) {
+        return Journal.HISTORY_IN_STATE + "/" + name;
     }
 
     static String relative(Path root, Path abs) {
@@ -58,13 +58,14 @@ final class History {
     }
 
     /** The entries of a journal; a line torn by a kill is ignored (its change never started). */
-    static List<Entry> read(Path entryDir, ObjectMapper json) throws IOException {
+    static List<Entry> read(StateDirectory state, String entryDir, ObjectMapper json)
+            throws IOException {
         List<Entry> entries = new ArrayList<>();
-        Path file = entryDir.resolve(Journal.ENTRIES);
-        if (!Files.exists(file)) {
+        String file = entryDir + "/" + Journal.ENTRIES;
+        if (!state.exists(file)) {
             return entries;
         }
-        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        for (String line : new String(state.read(file), StandardCharsets.UTF_8).split("\n")) {
             if (line.isBlank()) {
                 continue;
             }
@@ -78,7 +79,7 @@ final class History {
                 entries.add(
                         new Entry(
                                 node.get("path").asText(),
-                                Journal.decode(node.get("state"), entryDir)));
+                                Journal.decode(node.get("state"), state, entryDir)));
             } catch (IOException | RuntimeException missingBlob) {
                 break;
             }
@@ -88,24 +89,22 @@ final class History {
 
     /**
      * Finishes what a killed apply left: its journal gets its after-states (marked interrupted) so
-     * that undo works, and temporary files of dead writers next to its paths are removed.
+     * that undo works, and temporary files of dead writers next to its paths are removed. Journal
+     * files are written by atomic replace, so none is ever half written.
      */
-    static void recover(GuardedFiles files) throws IOException {
+    static void recover(GuardedFiles files, StateDirectory state) throws IOException {
         Path root = files.root();
-        Path history = root.resolve(Journal.HISTORY);
-        for (String name : entryNames(history)) {
-            Path dir = history.resolve(name);
-            if (Files.exists(dir.resolve(Journal.COMMIT))) {
+        for (String name : entryNames(state)) {
+            String dir = entryDir(name);
+            if (state.exists(dir + "/" + Journal.COMMIT)) {
                 continue;
             }
-            List<Entry> entries = read(dir, JsonLines.reader());
+            List<Entry> entries = read(state, dir, JsonLines.reader());
             if (entries.isEmpty()) {
                 // Killed before its first change: nothing to keep.
-                Snapshot.deleteOwnTree(dir);
+                state.delete(dir);
                 continue;
             }
-            removeJournalTemporaries(dir);
-            removeJournalTemporaries(dir.resolve("blobs"));
             Set<String> dirs = new LinkedHashSet<>();
             List<Path> paths = new ArrayList<>();
             for (Entry e : entries) {
@@ -116,21 +115,7 @@ final class History {
             for (String d : dirs) {
                 removeStaleTemporaries(files, d);
             }
-            Journal.writeCommit(dir, files, paths, "interrupted");
-        }
-    }
-
-    /** Half-written journal files ({@code *.tmp}) of the killed apply. */
-    private static void removeJournalTemporaries(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        List<Path> temps = new ArrayList<>();
-        try (Stream<Path> list = Files.list(dir)) {
-            list.filter(p -> p.getFileName().toString().endsWith(".tmp")).forEach(temps::add);
-        }
-        for (Path p : temps) {
-            Files.deleteIfExists(p);
+            Journal.writeCommit(state, dir, files, paths, "interrupted");
         }
     }
 
@@ -143,27 +128,6 @@ final class History {
             files.list(dir);
         } catch (IOException e) {
             // nothing of ours to clean there
-        }
-    }
-
-    /** Temporary files of the guard ({@code .csl-tmp-PID-...}) and of undo, whose writer died. */
-    static boolean isStaleTemporary(String name) {
-        if (name.startsWith(".csl-undo-") && name.endsWith(".tmp")) {
-            return true;
-        }
-        String prefix = ".csl-tmp-";
-        if (!name.startsWith(prefix)) {
-            return false;
-        }
-        int dash = name.indexOf('-', prefix.length());
-        try {
-            long pid =
-                    Long.parseLong(
-                            name.substring(prefix.length(), dash < 0 ? name.length() : dash));
-            return pid != ProcessHandle.current().pid()
-                    && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
-        } catch (NumberFormatException e) {
-            return true;
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
@@ -77,9 +79,16 @@ public final class Interpreter {
             if (dryRun) {
                 return planned(answer, parsed, invalid, options, files, shown);
             }
-            try (DirectoryLock lock = DirectoryLock.acquire(files.root())) {
+            try (DirectoryLock lock = DirectoryLock.acquire(StateDirectory.open(files.root()))) {
                 return planned(answer, parsed, invalid, options, files, shown);
             }
+        } catch (GuardException e) {
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.fromWireName(e.code().wireName()),
+                    e.getMessage(),
+                    e.hint());
         } catch (IOException e) {
             return failure(
                     shown,
@@ -141,9 +150,11 @@ public final class Interpreter {
             throws IOException {
         Path root = files.root();
         Journal journal = null;
+        StateDirectory state = null;
         if (!dryRun) {
-            History.recover(files);
-            journal = new Journal(files);
+            state = StateDirectory.open(root);
+            History.recover(files, state);
+            journal = new Journal(files, state);
         }
         Workspace ws = new Workspace(files, journal);
         AuditLog audit = new AuditLog();
@@ -167,7 +178,7 @@ public final class Interpreter {
         results = Execution.withSaveFailures(results, ws.saveFailures());
         if (!dryRun) {
             journal.commit("committed");
-            audit.write(root, journal.id(), results);
+            audit.write(state, journal.id(), results);
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
         String shown = options.workingDir().toAbsolutePath().normalize().toString();

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -23,29 +23,37 @@ import java.util.Set;
  * present to find files changed since.
  */
 final class Journal {
-    static final String HISTORY = ".csl/history";
+    /** Below {@code .csl}: the history entries. */
+    static final String HISTORY_IN_STATE = "history";
+
+    /** As seen from the working directory (messages, tests). */
+    static final String HISTORY = ".csl/" + HISTORY_IN_STATE;
+
     static final String ENTRIES = "journal.jsonl";
     static final String COMMIT = "commit.json";
     static final String UNDONE = "undone.json";
 
     private final Path root;
     private final GuardedFiles files;
+    private final StateDirectory state;
     private final Set<Path> recorded = new HashSet<>();
     private final List<Path> order = new ArrayList<>();
-    private Path dir;
+    private String dir;
     private int blobs;
 
     /**
      * @param files the project's guard: prior states are read through it, never by raw path
+     * @param state {@code .csl}, where the journal is written through the guard
      */
-    Journal(GuardedFiles files) {
+    Journal(GuardedFiles files, StateDirectory state) {
         this.files = files;
+        this.state = state;
         this.root = files.root();
     }
 
     /** The id of this apply's history entry, or null when it changed nothing. */
     String id() {
-        return dir == null ? null : dir.getFileName().toString();
+        return dir == null ? null : dir.substring(dir.lastIndexOf('/') + 1);
     }
 
     /** Records the prior state of {@code path} unless this apply recorded it already. */
@@ -91,10 +99,9 @@ final class Journal {
             return;
         }
         if (pack.size() > 0) {
-            AtomicFiles.writeDurably(dir.resolve("blobs").resolve(packName), pack.toByteArray());
+            state.write(dir + "/blobs/" + packName, pack.toByteArray());
         }
-        AtomicFiles.appendDurably(
-                dir.resolve(ENTRIES), lines.toString().getBytes(StandardCharsets.UTF_8));
+        state.append(dir + "/" + ENTRIES, lines.toString().getBytes(StandardCharsets.UTF_8));
         recorded.addAll(added);
         order.addAll(added);
     }
@@ -104,23 +111,22 @@ final class Journal {
         if (dir == null) {
             return;
         }
-        writeCommit(dir, files, order, state);
+        writeCommit(this.state, dir, files, order, state);
     }
 
     private void ensureDir() throws IOException {
         if (dir != null) {
             return;
         }
-        Path history = root.resolve(HISTORY);
-        Files.createDirectories(history);
         int next = 1;
-        for (String name : History.entryNames(history)) {
+        for (String name : History.entryNames(state)) {
             next = Math.max(next, Integer.parseInt(name) + 1);
         }
         // Zero-padded by hand: String.format costs ~5 ms of a cold start.
         String number = Integer.toString(next);
-        Path candidate = history.resolve("000000".substring(Math.min(6, number.length())) + number);
-        Files.createDirectories(candidate.resolve("blobs"));
+        String candidate =
+                HISTORY_IN_STATE + "/" + "000000".substring(Math.min(6, number.length())) + number;
+        state.createDirectories(candidate + "/blobs");
         dir = candidate;
     }
 
@@ -153,7 +159,8 @@ final class Journal {
         return History.relative(root, abs);
     }
 
-    static void writeCommit(Path dir, GuardedFiles files, List<Path> paths, String state)
+    static void writeCommit(
+            StateDirectory stateDir, String dir, GuardedFiles files, List<Path> paths, String state)
             throws IOException {
         Path root = files.root();
         ObjectNode commit = JsonLines.object();
@@ -165,8 +172,8 @@ final class Journal {
             seen.put(rel, afterState(files, rel));
         }
         seen.forEach(after::put);
-        AtomicFiles.writeDurably(
-                dir.resolve(COMMIT), JsonLines.write(commit).getBytes(StandardCharsets.UTF_8));
+        stateDir.write(
+                dir + "/" + COMMIT, JsonLines.write(commit).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A path that leads outside now is not followed: undo will refuse it, naming it. */
@@ -179,15 +186,14 @@ final class Journal {
     }
 
     /** Reads a state written by {@link #encode}. */
-    static Snapshot decode(JsonNode node, Path entryDir) throws IOException {
+    static Snapshot decode(JsonNode node, StateDirectory state, String entryDir)
+            throws IOException {
         String kind = node.path("kind").asText();
         int mode = node.has("mode") ? node.get("mode").asInt() : -1;
         java.util.TreeMap<String, Snapshot> children = new java.util.TreeMap<>();
         switch (kind) {
             case "file":
-                byte[] pack =
-                        Files.readAllBytes(
-                                entryDir.resolve("blobs").resolve(node.get("blob").asText()));
+                byte[] pack = state.read(entryDir + "/blobs/" + node.get("blob").asText());
                 int offset = node.path("offset").asInt();
                 byte[] bytes =
                         java.util.Arrays.copyOfRange(
@@ -200,7 +206,7 @@ final class Journal {
                 var fields = node.path("children").fields();
                 while (fields.hasNext()) {
                     var e = fields.next();
-                    children.put(e.getKey(), decode(e.getValue(), entryDir));
+                    children.put(e.getKey(), decode(e.getValue(), state, entryDir));
                 }
                 return new Snapshot(Snapshot.Kind.DIRECTORY, null, mode, null, children);
             case "special":

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,8 +46,9 @@ public final class Undoer {
                         "Pass the project's own directory with -C.");
             }
             Path root = dir.toRealPath();
-            try (DirectoryLock lock = DirectoryLock.acquire(root)) {
-                return undoLocked(GuardedFiles.open(root), dir, shown, force);
+            StateDirectory state = StateDirectory.open(root);
+            try (DirectoryLock lock = DirectoryLock.acquire(state)) {
+                return undoLocked(GuardedFiles.open(root), state, dir, shown, force);
             }
         } catch (GuardException e) {
             return refusedByGuard(shown, null, e);
@@ -61,22 +63,20 @@ public final class Undoer {
         }
     }
 
-    private UndoReport undoLocked(GuardedFiles files, Path dir, String shown, boolean force)
+    private UndoReport undoLocked(
+            GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
             throws IOException {
-        Path root = files.root();
-        History.recover(files);
-        Path history = root.resolve(Journal.HISTORY);
-        List<String> names = History.entryNames(history);
+        History.recover(files, state);
+        List<String> names = History.entryNames(state);
         Collections.reverse(names);
-        Path entry = null;
+        String id = null;
         for (String name : names) {
-            Path candidate = history.resolve(name);
-            if (!Files.exists(candidate.resolve(Journal.UNDONE))) {
-                entry = candidate;
+            if (!state.exists(History.entryDir(name) + "/" + Journal.UNDONE)) {
+                id = name;
                 break;
             }
         }
-        if (entry == null) {
+        if (id == null) {
             return refused(
                     shown,
                     null,
@@ -87,10 +87,9 @@ public final class Undoer {
                             + " has changed files since the last undo.",
                     "Undo restores the state before the last apply that changed something.");
         }
-        String id = entry.getFileName().toString();
-        List<History.Entry> entries = History.read(entry, json);
-        JsonNode after =
-                json.readTree(Files.readAllBytes(entry.resolve(Journal.COMMIT))).path("after");
+        String entry = History.entryDir(id);
+        List<History.Entry> entries = History.read(state, entry, json);
+        JsonNode after = json.readTree(state.read(entry + "/" + Journal.COMMIT)).path("after");
         for (History.Entry e : entries) {
             if (e.before().kind() == Snapshot.Kind.SPECIAL) {
                 return refused(
@@ -146,8 +145,8 @@ public final class Undoer {
         }
         Set<String> restored = new LinkedHashSet<>();
         entries.forEach(e -> restored.add(e.path()));
-        AtomicFiles.writeDurably(
-                entry.resolve(Journal.UNDONE),
+        state.write(
+                entry + "/" + Journal.UNDONE,
                 json.writeValueAsString(
                                 json.createObjectNode()
                                         .put("time", Instant.now().toString())

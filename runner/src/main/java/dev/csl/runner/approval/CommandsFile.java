@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.FileInfo;
+import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +23,8 @@ import java.util.Optional;
  */
 public record CommandsFile(
         List<String> allowed, List<String> blocked, List<String> network, ObjectNode rest) {
-    public static final String RELATIVE_PATH = ".csl/commands.json";
+    private static final String NAME = "commands.json";
+    public static final String RELATIVE_PATH = StateDirectory.NAME + "/" + NAME;
 
     private static final ObjectMapper JSON =
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -59,14 +58,15 @@ public record CommandsFile(
      *     JSON
      */
     public static CommandsFile load(Path workingDir) throws IOException {
-        Path file = location(workingDir);
-        refuseLinks(workingDir);
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        StateDirectory state = StateDirectory.openIfExists(workingDir);
+        if (state == null) {
             return empty();
         }
+        refuseLink(state);
+        if (!state.exists(NAME)) {
+            return empty();
+        }
+        String text = new String(state.read(NAME), StandardCharsets.UTF_8);
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -85,17 +85,16 @@ public record CommandsFile(
     }
 
     /**
-     * Approvals come only from the project's own {@code .csl}: a {@code .csl} or commands.json that
-     * is a symlink could bring them in from elsewhere (or carry a write out), so it is refused.
+     * Approvals come only from the project's own {@code .csl} (StateDirectory refuses a {@code
+     * .csl} that is not a real directory); a commands.json that is a symlink could bring them in
+     * from elsewhere, so it is refused too.
      */
-    private static void refuseLinks(Path workingDir) throws IOException {
-        for (Path path : List.of(workingDir.resolve(".csl"), location(workingDir))) {
-            if (Files.isSymbolicLink(path)) {
-                throw new IOException(
-                        workingDir.relativize(path)
-                                + " is a symlink; csl keeps its approvals only in a real "
-                                + RELATIVE_PATH);
-            }
+    private static void refuseLink(StateDirectory state) throws IOException {
+        if (state.stat(NAME).type() == FileInfo.Type.SYMLINK) {
+            throw new IOException(
+                    RELATIVE_PATH
+                            + " is a symlink; csl keeps its approvals only in a real "
+                            + RELATIVE_PATH);
         }
     }
 
@@ -122,9 +121,8 @@ public record CommandsFile(
      * {@code .csl} directly: the protected-path rule is for the content of answers.
      */
     public void save(Path workingDir) throws IOException {
-        Path file = location(workingDir);
-        refuseLinks(workingDir);
-        Files.createDirectories(file.getParent());
+        StateDirectory state = StateDirectory.open(workingDir);
+        refuseLink(state);
         ObjectNode root = JSON.createObjectNode();
         root.set("allowed", array(allowed));
         root.set("blocked", array(blocked));
@@ -133,17 +131,7 @@ public record CommandsFile(
         }
         root.setAll(rest);
         byte[] bytes = (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
-        Path temp = Files.createTempFile(file.getParent(), ".commands", ".tmp");
-        try {
-            Files.write(temp, bytes);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        state.write(NAME, bytes);
     }
 
     private static ArrayNode array(List<String> values) {
