@@ -111,7 +111,7 @@ class ApprovalCommandsTest {
 
         assertThat(exit).isEqualTo(1);
         assertThat(out.toString())
-                .contains("✘ sandbox     none: bwrap not installed;")
+                .containsPattern("✘ sandbox +none: bwrap not installed;")
                 .contains("hint: install bubblewrap")
                 .contains("✘ node ")
                 .contains("✘ git ");
@@ -124,7 +124,8 @@ class ApprovalCommandsTest {
         String report = out.toString();
         assertThat(report.lines().filter(line -> line.startsWith("✔ ") || line.startsWith("✘ ")))
                 .extracting(line -> line.substring(2).split("\\s+")[0])
-                .containsExactly("java", "node", "sandbox", "git", "path", "memory");
+                .containsExactly("java", "node", "sandbox", "git", "path", "memory", "environment");
+        assertThat(report).containsPattern("✔ environment +commands see .*PATH.* hidden");
         assertThat(exit).isEqualTo(report.contains("✘ ") ? 1 : 0);
         assertThat(report).contains("✔ java");
         if (report.contains("✘ ")) {

@@ -22,6 +22,12 @@ public interface ExternalCommands {
     /** Runs one already-checked command (no shell, stdin closed, timeout, output cap). */
     CommandOutcome run(List<String> argv, Path dir, int timeoutSeconds);
 
+    /**
+     * Runs one read-only git command (checked by the command table) so that no configuration can
+     * make git run a program, and never against a repository an answer planted.
+     */
+    CommandOutcome runGit(List<String> argv, Path dir, int timeoutSeconds);
+
     /** Runs a Node.js program with the guarded fs preload. */
     RunOutcome runNode(String program, Path dir, int timeoutSeconds);
 

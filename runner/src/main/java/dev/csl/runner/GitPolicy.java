@@ -67,7 +67,11 @@ final class GitPolicy {
         boolean listing = false;
         boolean hasOperand = false;
         for (String w : argv.subList(2, argv.size())) {
-            if (w.startsWith("--output") || w.equals("-o") || w.startsWith("--ext-diff")) {
+            if (w.startsWith("--output")
+                    || w.equals("-o")
+                    || w.startsWith("--ext-diff")
+                    || w.startsWith("--textconv")
+                    || w.startsWith("--show-signature")) {
                 return refuse(
                         text,
                         "git " + sub + " " + w + " would write files or run programs",

@@ -100,7 +100,10 @@ final class StandardRunSession implements RunSession {
                 outcome = runBuiltin(b, base, timeout, recorder);
             } else {
                 Step.External e = (Step.External) step;
-                outcome = external().run(e.argv(), base.base(), timeout);
+                outcome =
+                        e.git()
+                                ? external().runGit(e.argv(), base.base(), timeout)
+                                : external().run(e.argv(), base.base(), timeout);
                 irreversible |= !e.git();
                 externalRan = true;
             }

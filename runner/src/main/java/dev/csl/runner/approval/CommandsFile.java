@@ -81,6 +81,7 @@ public record CommandsFile(
         List<String> allowed = strings(rest.remove("allowed"), "allowed");
         List<String> blocked = strings(rest.remove("blocked"), "blocked");
         List<String> network = strings(rest.remove("network"), "network");
+        strings(rest.get("env"), "env"); // checked here; kept in rest, in the user's order
         return new CommandsFile(allowed, blocked, network, rest);
     }
 
@@ -138,6 +139,19 @@ public record CommandsFile(
         ArrayNode array = JSON.createArrayNode();
         values.forEach(array::add);
         return array;
+    }
+
+    /**
+     * Names of csl's environment variables that commands may see besides the basic ones: {@code
+     * "env": ["NPM_TOKEN"]}.
+     */
+    public List<String> env() {
+        List<String> names = new ArrayList<>();
+        JsonNode env = rest.get("env");
+        if (env != null && env.isArray()) {
+            env.forEach(name -> names.add(name.asText()));
+        }
+        return names;
     }
 
     /** The first blocked entry matching {@code argv}. */

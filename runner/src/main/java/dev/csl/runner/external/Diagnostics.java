@@ -47,7 +47,40 @@ public final class Diagnostics {
     /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
     public List<Check> run(Path scratch) {
         return List.of(
-                java(), node(scratch), sandbox(scratch), git(scratch), guard(scratch), memory());
+                java(),
+                node(scratch),
+                sandbox(scratch),
+                git(scratch),
+                guard(scratch),
+                memory(),
+                environment());
+    }
+
+    /** What commands see of csl's environment here (the current directory's commands.json). */
+    private Check environment() {
+        CommandEnvironment env;
+        try {
+            env =
+                    new CommandEnvironment(
+                            dev.csl.runner.approval.CommandsFile.load(Path.of("").toAbsolutePath())
+                                    .env());
+        } catch (IOException e) {
+            env = CommandEnvironment.basic();
+        }
+        var passed = env.filter(System.getenv());
+        int hidden = System.getenv().size() - passed.size();
+        return new Check(
+                "environment",
+                true,
+                "commands see "
+                        + String.join(" ", passed.keySet())
+                        + "; "
+                        + hidden
+                        + " other variable"
+                        + (hidden == 1 ? "" : "s")
+                        + " of csl's environment hidden (list names under \"env\" in"
+                        + " .csl/commands.json to pass them)",
+                "");
     }
 
     private Check java() {

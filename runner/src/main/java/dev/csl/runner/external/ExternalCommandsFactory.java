@@ -3,7 +3,9 @@ package dev.csl.runner.external;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.ExternalCommands;
 import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.sandbox.Sandbox;
+import java.io.IOException;
 
 /** Creates the {@link ExternalCommands} of one apply. */
 public final class ExternalCommandsFactory {
@@ -20,7 +22,20 @@ public final class ExternalCommandsFactory {
                 new ProcessLauncher(
                         config.outputCapBytes(),
                         ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
-                        config.output()),
+                        config.output(),
+                        environment(config)),
                 GuardedFiles::open);
+    }
+
+    /**
+     * The basic names plus those in commands.json; an unreadable file adds none (approval says
+     * why).
+     */
+    static CommandEnvironment environment(RunnerConfig config) {
+        try {
+            return new CommandEnvironment(CommandsFile.load(config.workingDir()).env());
+        } catch (IOException e) {
+            return CommandEnvironment.basic();
+        }
     }
 }

@@ -35,6 +35,7 @@ public final class ProcessLauncher {
     private final long memoryCapBytes;
     private final Path prlimit;
     private final OutputListener listener;
+    private final CommandEnvironment environment;
 
     /**
      * @param outputCapBytes per-stream cap (RunnerConfig.outputCapBytes)
@@ -46,6 +47,15 @@ public final class ProcessLauncher {
 
     /** As above; {@code listener} sees every output line while the command runs. */
     public ProcessLauncher(long outputCapBytes, long memoryCapBytes, OutputListener listener) {
+        this(outputCapBytes, memoryCapBytes, listener, CommandEnvironment.basic());
+    }
+
+    /** As above; children see only {@code environment}'s part of csl's environment. */
+    public ProcessLauncher(
+            long outputCapBytes,
+            long memoryCapBytes,
+            OutputListener listener,
+            CommandEnvironment environment) {
         if (outputCapBytes <= 0 || memoryCapBytes < 0) {
             throw new IllegalArgumentException("caps must be positive");
         }
@@ -53,10 +63,17 @@ public final class ProcessLauncher {
         this.memoryCapBytes = memoryCapBytes;
         this.prlimit = memoryCapBytes > 0 ? findOnPath("prlimit").orElse(null) : null;
         this.listener = listener == null ? OutputListener.NONE : listener;
+        this.environment = environment;
     }
 
     public ProcessLauncher(long outputCapBytes) {
         this(outputCapBytes, DEFAULT_MEMORY_CAP_BYTES);
+    }
+
+    /** The same launcher without the live output listener (for csl's own helper commands). */
+    ProcessLauncher quiet() {
+        return new ProcessLauncher(
+                outputCapBytes, memoryCapBytes, OutputListener.NONE, environment);
     }
 
     /** True when children really get the memory cap (prlimit is installed). */
@@ -105,7 +122,11 @@ public final class ProcessLauncher {
         Process process;
         try {
             ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
-            builder.environment().putAll(environment);
+            Map<String, String> env = builder.environment();
+            Map<String, String> allowed = this.environment.filter(env);
+            env.clear();
+            env.putAll(allowed);
+            env.putAll(environment);
             if (stdin == null) {
                 builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             }

@@ -95,6 +95,43 @@ final class SandboxedCommands implements ExternalCommands {
     }
 
     @Override
+    public CommandOutcome runGit(List<String> argv, Path dir, int timeoutSeconds) {
+        String display = String.join(" ", argv);
+        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        if (refusal != null) {
+            return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
+        }
+        Optional<Path> program = ProcessLauncher.findProgram("git", dir);
+        if (program.isEmpty()) {
+            return new CommandOutcome(
+                    new CommandResult(display, -1, "", "", 0),
+                    ProcessLauncher.notFound(display, "git"));
+        }
+        String git = program.get().toString();
+        CommandOutcome query =
+                launcher.quiet()
+                        .run(
+                                "git config",
+                                sandbox.wrap(
+                                        ReadOnlyGit.driverKeysQuery(git),
+                                        config.workingDir(),
+                                        dir,
+                                        false),
+                                dir,
+                                timeoutSeconds,
+                                null,
+                                ReadOnlyGit.ENVIRONMENT);
+        List<String> keys = ReadOnlyGit.parseKeys(query.result().stdout());
+        List<String> wrapped =
+                sandbox.wrap(ReadOnlyGit.command(git, argv, keys), config.workingDir(), dir, false);
+        CommandOutcome outcome =
+                launcher.run(display, wrapped, dir, timeoutSeconds, null, ReadOnlyGit.ENVIRONMENT);
+        return sandbox.active()
+                ? SandboxFailures.explain(outcome, config.workingDir(), false)
+                : outcome;
+    }
+
+    @Override
     public RunOutcome runNode(String program, Path dir, int timeoutSeconds) {
         return node.run(program, dir, timeoutSeconds);
     }
