@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.runner.external.Diagnostics;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code csl doctor}: one line per safety layer, each actually tried. */
@@ -24,6 +26,9 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every layer works", "1:at least one layer is missing (see its hint)"})
 final class DoctorCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
+
+    @Option(names = "--json", description = "Print one JSON document (the same as serve's doctor).")
+    boolean json;
 
     private final Diagnostics diagnostics;
 
@@ -45,6 +50,12 @@ final class DoctorCommand implements Callable<Integer> {
         } finally {
             Diagnostics.clean(scratch);
             Files.deleteIfExists(scratch);
+        }
+        boolean allPassed = checks.stream().allMatch(Diagnostics.Check::ok);
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(Diagnostics.document(checks)));
+            out.flush();
+            return allPassed ? ExitCodes.OK : ExitCodes.FAILED;
         }
         int width = checks.stream().mapToInt(check -> check.name().length()).max().orElse(0);
         boolean allOk = true;

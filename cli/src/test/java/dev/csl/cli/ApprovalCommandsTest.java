@@ -132,4 +132,16 @@ class ApprovalCommandsTest {
             assertThat(report).contains("hint: ");
         }
     }
+
+    @Test
+    void doctor_json_oneDocumentWithEveryCheckAndTheSameExitCode() throws Exception {
+        int exit = run("doctor", "--json");
+
+        com.fasterxml.jackson.databind.JsonNode doc =
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.path("checks").size()).isGreaterThanOrEqualTo(6);
+        assertThat(doc.path("checks").get(0).path("name").asText()).isEqualTo("java");
+        assertThat(doc.path("checks").get(0).has("detail")).isTrue();
+        assertThat(exit).isEqualTo(doc.path("ok").asBoolean() ? 0 : 1);
+    }
 }

@@ -11,9 +11,7 @@ import dev.csl.runner.external.Diagnostics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
 public final class CslBackend implements ServeBackend {
@@ -71,14 +69,7 @@ public final class CslBackend implements ServeBackend {
             Diagnostics.clean(scratch);
             Files.deleteIfExists(scratch);
         }
-        boolean ok = true;
-        for (Diagnostics.Check check : checks) {
-            ok &= check.ok();
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("ok", ok);
-        result.put("checks", checks);
-        return result;
+        return Diagnostics.document(checks);
     }
 
     @Override

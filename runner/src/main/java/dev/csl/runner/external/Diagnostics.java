@@ -44,6 +44,17 @@ public final class Diagnostics {
         this.findProgram = findProgram;
     }
 
+    /**
+     * The JSON document of {@code csl doctor --json} and of serve's {@code doctor}: {@code {"ok":
+     * all passed, "checks": [{"name", "ok", "detail", "hint"}]}}.
+     */
+    public static java.util.Map<String, Object> document(List<Check> checks) {
+        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>();
+        result.put("ok", checks.stream().allMatch(Check::ok));
+        result.put("checks", checks);
+        return result;
+    }
+
     /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
     public List<Check> run(Path scratch) {
         return List.of(
