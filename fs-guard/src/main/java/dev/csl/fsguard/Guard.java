@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -131,6 +132,12 @@ final class Guard implements GuardedFiles {
                     r.path(),
                     "name the files inside it instead");
         }
+        if (!trimmed.equals(path)
+                && r.node().exists()
+                && !r.node().isDirectory()
+                && !r.node().isLink()) {
+            throw refusal.notDirectory(path, r.path()); // `rm notes.txt/`: ENOTDIR
+        }
         requireUnprotected(path, r);
         return r; // special files may be removed or renamed: that neither reads nor writes them
     }
@@ -146,6 +153,13 @@ final class Guard implements GuardedFiles {
                     name.get().equals(".git")
                             ? ".git/ belongs to git; use git commands (read-only) instead"
                             : ".csl/ holds csl's own state; leave it alone");
+        }
+    }
+
+    /** A file cannot be created at {@code new.txt/}: the slash says directory (ENOTDIR). */
+    private void requireFileName(String path, Resolution r) throws GuardException {
+        if (Resolver.namesDirectory(path) && !r.node().isDirectory()) {
+            throw refusal.notDirectory(path, r.path());
         }
     }
 
@@ -274,6 +288,11 @@ final class Guard implements GuardedFiles {
     }
 
     @Override
+    public Set<Path> mountPoints() {
+        return Set.copyOf(Mounts.below(root));
+    }
+
+    @Override
     public List<String> walk(String path) throws IOException {
         Resolution r = read(path);
         requireDirectory(path, r);
@@ -313,6 +332,7 @@ final class Guard implements GuardedFiles {
         if (r.isRoot() || r.node().isDirectory()) {
             throw refusal.isDirectory(path, r.path());
         }
+        requireFileName(path, r);
         new Trees(access, this).makeDirectories(path, r.parent());
         try {
             access.cleanTemporaries(r.parent());
@@ -447,6 +467,9 @@ final class Guard implements GuardedFiles {
             throw refusal.isDirectory(from, src.path());
         }
         Resolution dst = write(to);
+        if (!src.node().isDirectory()) {
+            requireFileName(to, dst);
+        }
         new Trees(access, this).copy(src, from, dst, to);
     }
 
@@ -459,7 +482,52 @@ final class Guard implements GuardedFiles {
         Resolution dst = resolver.resolve(to, base, false);
         requireUnprotected(to, dst);
         requireOrdinary(to, dst);
+        if (!src.node().isDirectory()) {
+            requireFileName(to, dst);
+        }
         new Trees(access, this).move(src, from, dst, to);
+    }
+
+    /**
+     * Refuses, as {@code PATH_ESCAPE}, a symlink with {@code target} about to be put into directory
+     * {@code dir} (names below the root) when it would lead outside from there. A link that would
+     * dangle or loop inside is not refused: it cannot reach anything outside.
+     */
+    void verifyLinkAt(String written, List<String> dir, String name, Path target)
+            throws GuardException {
+        Path outside = linkOutcomeAt(written, dir, name, target);
+        if (outside != null) {
+            throw linkEscape(written, access.toPath(dir).resolve(name), target, outside);
+        }
+    }
+
+    /**
+     * Where a symlink {@code name -> target} in directory {@code dir} would lead outside, or {@code
+     * null} when it would stay inside (dangling or looping inside counts as inside).
+     */
+    Path linkOutcomeAt(String written, List<String> dir, String name, Path target) {
+        try {
+            resolver.resolveTarget(written, dir, target, access.toPath(dir).resolve(name));
+            return null;
+        } catch (GuardException e) {
+            return e.code() == GuardCode.PATH_ESCAPE ? e.resolved() : null;
+        }
+    }
+
+    /** The refusal for a symlink that would point outside from its new place. */
+    GuardException linkEscape(String written, Path link, Path target, Path resolved) {
+        return refusal.of(
+                GuardCode.PATH_ESCAPE,
+                "The symlink "
+                        + link
+                        + " -> "
+                        + target
+                        + " would lead outside the working directory from its new place;"
+                        + " nothing was changed",
+                written,
+                resolved,
+                "a relative symlink's target is read from the link's own directory, so moving or"
+                        + " copying it re-aims it; fix or remove the link first");
     }
 
     /** Resolves names below the root, as written relative to it (used for copied symlinks). */

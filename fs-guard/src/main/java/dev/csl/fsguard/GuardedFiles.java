@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Every file operation csl performs, each one behind the path guard (SPEC §3). Paths are strings
@@ -138,6 +139,14 @@ public interface GuardedFiles {
      * (a symlink given as {@code path} itself is followed). For find, tree and ls -R.
      */
     List<String> walk(String path) throws IOException;
+
+    /**
+     * The mount points strictly inside the working directory, as absolute real paths (compare with
+     * {@link FileInfo#resolved()}). Recursive walks list a mount point but do not descend into it
+     * (like {@code find -xdev}); read fresh on each call. Linux only ({@code
+     * /proc/self/mountinfo}); empty elsewhere and on Jimfs.
+     */
+    Set<Path> mountPoints();
 
     /** Sets the modification time of an existing file or directory (touch). */
     void setLastModified(String path, Instant time) throws IOException;

@@ -70,7 +70,7 @@ final class Resolver {
         if (problem.isPresent()) {
             throw refusal.invalid(written, problem.get());
         }
-        boolean follow = followLast || path.endsWith("/");
+        boolean follow = followLast || namesDirectory(path);
         Deque<String> pending = new ArrayDeque<>(split(path));
         List<String> names = new ArrayList<>();
         if (path.startsWith("/")) {
@@ -78,6 +78,34 @@ final class Resolver {
         } else {
             names.addAll(base);
         }
+        Resolution r = walk(written, names, pending, follow);
+        if (namesDirectory(path) && r.node().exists() && !r.node().isDirectory()) {
+            // `notes.txt/` and `notes.txt/.` name a directory: ENOTDIR, as the kernel says
+            throw refusal.notDirectory(written, r.path());
+        }
+        return r;
+    }
+
+    /**
+     * Where a symlink with {@code target}, placed in directory {@code dir}, would lead: the check a
+     * link must pass at a new place (mv, cp) before it is put there.
+     */
+    Resolution resolveTarget(String written, List<String> dir, Path target, Path link)
+            throws GuardException {
+        List<String> names = new ArrayList<>(dir);
+        Deque<String> pending = new ArrayDeque<>();
+        jump(written, names, pending, target, link);
+        return walk(written, names, pending, true);
+    }
+
+    /** True when the path as written can only name a directory: a trailing slash or {@code /.}. */
+    static boolean namesDirectory(String path) {
+        return path.endsWith("/") || path.endsWith("/.") || path.equals(".");
+    }
+
+    private Resolution walk(
+            String written, List<String> names, Deque<String> pending, boolean follow)
+            throws GuardException {
         int hops = 0;
         Node node = lstat(names, written);
         while (!pending.isEmpty()) {
@@ -106,27 +134,36 @@ final class Resolver {
                 Path target = readLink(names, written);
                 Path link = access.toPath(names);
                 names.remove(names.size() - 1);
-                List<String> targetNames = namesOf(target);
-                if (target.isAbsolute()) {
-                    int prefix = rootPrefix(target, targetNames);
-                    if (prefix < 0) {
-                        throw refusal.escape(
-                                written, target.normalize(), symlinkHint(link, target));
-                    }
-                    targetNames = targetNames.subList(prefix, targetNames.size());
-                    names.clear();
-                }
-                if (escapesFrom(names.size(), targetNames)) {
-                    Path to = link.resolveSibling(target).normalize();
-                    throw refusal.escape(written, to, symlinkHint(link, target));
-                }
-                for (int i = targetNames.size() - 1; i >= 0; i--) {
-                    pending.addFirst(targetNames.get(i));
-                }
+                jump(written, names, pending, target, link);
                 node = lstat(names, written);
             }
         }
         return new Resolution(List.copyOf(names), access.toPath(names), node);
+    }
+
+    /**
+     * Continues the walk at a symlink's target: {@code names} is the link's directory (or the root
+     * for an absolute target), the target's names go first in {@code pending}.
+     */
+    private void jump(
+            String written, List<String> names, Deque<String> pending, Path target, Path link)
+            throws GuardException {
+        List<String> targetNames = namesOf(target);
+        if (target.isAbsolute()) {
+            int prefix = rootPrefix(target, targetNames);
+            if (prefix < 0) {
+                throw refusal.escape(written, target.normalize(), symlinkHint(link, target));
+            }
+            targetNames = targetNames.subList(prefix, targetNames.size());
+            names.clear();
+        }
+        if (escapesFrom(names.size(), targetNames)) {
+            Path to = link.resolveSibling(target).normalize();
+            throw refusal.escape(written, to, symlinkHint(link, target));
+        }
+        for (int i = targetNames.size() - 1; i >= 0; i--) {
+            pending.addFirst(targetNames.get(i));
+        }
     }
 
     /** True if the target's own {@code ..} names climb above the root from a depth. */

@@ -6,8 +6,11 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Operations on whole trees: walk, recursive delete, copy and move. None of them follows a symlink
@@ -28,18 +31,96 @@ final class Trees {
 
     List<String> walk(List<String> dir, String written) throws GuardException {
         List<String> out = new ArrayList<>();
-        walk(dir, "", written, out);
+        walk(dir, "", written, out, Mounts.below(access.toPath(List.of())));
         return out;
     }
 
-    private void walk(List<String> dir, String prefix, String written, List<String> out)
+    private void walk(
+            List<String> dir, String prefix, String written, List<String> out, Set<Path> mounts)
             throws GuardException {
         for (String name : sortedList(dir, written)) {
             List<String> child = append(dir, name);
             String rel = prefix.isEmpty() ? name : prefix + "/" + name;
             out.add(rel);
-            if (lstat(child, written).isDirectory()) {
-                walk(child, rel, written, out);
+            // like find -xdev: a mount point is listed, what is mounted there is not
+            if (lstat(child, written).isDirectory() && !mounts.contains(path(child))) {
+                walk(child, rel, written, out, mounts);
+            }
+        }
+    }
+
+    // ---- scan: what a recursive change must know before it changes anything -----------------
+
+    /** Why a tree is scanned: each purpose refuses different entries. */
+    enum Purpose {
+        DELETE,
+        COPY,
+        MOVE
+    }
+
+    /**
+     * Walks a tree before a recursive change and refuses it, before anything changed, when it holds
+     * a mount point or another file system (all purposes), a {@code .git}/{@code .csl} directory
+     * (delete, copy) or a special file (copy). Returns the symlinks in it, as names relative to
+     * {@code top}, whose targets must be verified at their new place.
+     */
+    List<List<String>> scan(List<String> top, String written, Purpose purpose)
+            throws GuardException {
+        Object device = get(() -> access.deviceOf(List.of()), written, path(List.of()));
+        Set<Path> mounts = Mounts.below(path(List.of()));
+        List<List<String>> links = new ArrayList<>();
+        scan(top, List.of(), written, purpose, device, mounts, links);
+        return links;
+    }
+
+    private void scan(
+            List<String> top,
+            List<String> rel,
+            String written,
+            Purpose purpose,
+            Object device,
+            Set<Path> mounts,
+            List<List<String>> links)
+            throws GuardException {
+        List<String> dir = concat(top, rel);
+        Path at = path(dir);
+        if (mounts.contains(at)
+                || !Objects.equals(device, get(() -> access.deviceOf(dir), written, at))) {
+            throw refusal.of(
+                    GuardCode.PATH_ESCAPE,
+                    "Another file system is mounted at "
+                            + at
+                            + "; a recursive "
+                            + purpose.name().toLowerCase(java.util.Locale.ROOT)
+                            + " does not cross into it, nothing was changed",
+                    written,
+                    at,
+                    "unmount it first, or name the files beside it instead of the whole tree");
+        }
+        for (String name : sortedList(dir, written)) {
+            List<String> childRel = append(rel, name);
+            List<String> child = concat(top, childRel);
+            if (purpose != Purpose.MOVE
+                    && ProtectedPaths.protectedName(List.of(name)).isPresent()) {
+                throw refusal.of(
+                        GuardCode.PROTECTED_PATH,
+                        "Protected path, "
+                                + path(child)
+                                + " is inside the tree; nothing was changed",
+                        written,
+                        path(child),
+                        ProtectedPaths.protectedName(List.of(name)).get().equals(".git")
+                                ? "a nested git repository is never deleted or copied by csl;"
+                                        + " name the files beside it instead"
+                                : ".csl/ holds csl's own state; leave it out");
+            }
+            Node n = lstat(child, written);
+            if (n.isDirectory()) {
+                scan(top, childRel, written, purpose, device, mounts, links);
+            } else if (n.isLink()) {
+                links.add(childRel);
+            } else if (purpose == Purpose.COPY && n.exists() && !n.isFile()) {
+                throw refusal.notRegular(written, path(child), n.kind());
             }
         }
     }
@@ -75,8 +156,9 @@ final class Trees {
             use(() -> access.delete(r.names(), false), written, r.path());
             return;
         }
+        scan(r.names(), written, Purpose.DELETE);
         Object device = get(() -> access.deviceOf(r.names()), written, r.path());
-        List<Path> skipped = new ArrayList<>();
+        List<Path> skipped = new ArrayList<>(); // only if a mount appeared after the scan
         deleteTree(r.names(), device, written, skipped);
         if (!skipped.isEmpty()) {
             throw refusal.of(
@@ -140,14 +222,41 @@ final class Trees {
         if (dst.node().exists() && !dst.node().isDirectory()) {
             throw refusal.notDirectory(to, dst.path());
         }
-        if (!dst.node().exists()) {
-            requireParent(dst, to);
-            use(() -> access.mkdir(dst.names()), to, dst.path());
+        // everything that could refuse the copy is checked before the first entry is made
+        for (List<String> link : scan(src.names(), from, Purpose.COPY)) {
+            List<String> newDir = concat(dst.names(), link.subList(0, link.size() - 1));
+            Path target = get(() -> access.readLink(concat(src.names(), link)), from, src.path());
+            guard.verifyLinkAt(to, newDir, link.get(link.size() - 1), target);
         }
-        copyChildren(src.names(), dst.names(), to);
+        List<List<String>> created = new ArrayList<>();
+        try {
+            if (!dst.node().exists()) {
+                requireParent(dst, to);
+                use(() -> access.mkdir(dst.names()), to, dst.path());
+                created.add(dst.names());
+            }
+            copyChildren(src.names(), dst.names(), to, created);
+        } catch (GuardException e) {
+            undo(created);
+            throw e;
+        }
     }
 
-    private void copyChildren(List<String> src, List<String> dst, String to) throws GuardException {
+    /** Removes what a failed copy made, newest first; what cannot be removed stays. */
+    private void undo(List<List<String>> created) {
+        for (int i = created.size() - 1; i >= 0; i--) {
+            List<String> names = created.get(i);
+            try {
+                access.delete(names, access.lstat(names).isDirectory());
+            } catch (IOException e) {
+                // best effort: the refusal that caused the undo is what the caller reports
+            }
+        }
+    }
+
+    private void copyChildren(
+            List<String> src, List<String> dst, String to, List<List<String>> created)
+            throws GuardException {
         for (String name : sortedList(src, to)) {
             List<String> s = append(src, name);
             List<String> d = append(dst, name);
@@ -164,17 +273,24 @@ final class Trees {
             if (sn.isDirectory()) {
                 if (!dn.exists()) {
                     use(() -> access.mkdir(d), to, path(d));
+                    created.add(d);
                 } else if (!dn.isDirectory()) {
                     throw refusal.notDirectory(to, path(d));
                 }
-                copyChildren(s, d, to);
+                copyChildren(s, d, to, created);
             } else if (sn.isFile()) {
                 if (dn.isDirectory()) {
                     throw refusal.isDirectory(to, path(d));
                 }
                 copyFile(s, d, dn, sn, to);
+                if (!dn.exists()) {
+                    created.add(d);
+                }
             } else if (sn.isLink()) {
                 copyLink(s, d, dn, to);
+                if (!dn.exists()) {
+                    created.add(d);
+                }
             } else if (sn.exists()) {
                 throw refusal.notRegular(to, path(s), sn.kind());
             }
@@ -234,6 +350,21 @@ final class Trees {
                     "choose a destination outside the directory being moved");
         }
         requireParent(dst, to);
+        // a relative link means something else from another directory (`mv a/up up`): every link
+        // moved must lead where it led before; one that led inside must not lead outside
+        Map<List<String>, Path> before = new HashMap<>();
+        if (src.node().isLink()) {
+            Path target = get(() -> access.readLink(src.names()), from, src.path());
+            Path was = escapeOf(src.names());
+            Path now = guard.linkOutcomeAt(to, dst.parent(), dst.last(), target);
+            if (now != null && !now.equals(was)) {
+                throw guard.linkEscape(to, dst.path(), target, now);
+            }
+        } else if (srcDir) {
+            for (List<String> link : scan(src.names(), from, Purpose.MOVE)) {
+                before.put(link, escapeOf(concat(src.names(), link)));
+            }
+        }
         try {
             access.rename(src.names(), dst.names());
         } catch (AtomicMoveNotSupportedException e) {
@@ -244,8 +375,35 @@ final class Trees {
                 copy(src, from, dst, to);
             }
             delete(src, from);
+            return;
         } catch (IOException e) {
             throw guard.failure(e, to, dst.path());
+        }
+        for (Map.Entry<List<String>, Path> link : before.entrySet()) {
+            List<String> moved = concat(dst.names(), link.getKey());
+            Path now = escapeOf(moved);
+            if (now != null && !now.equals(link.getValue())) {
+                use(() -> access.rename(dst.names(), src.names()), from, src.path());
+                if (dst.node().isDirectory()) {
+                    use(() -> access.mkdir(dst.names()), to, dst.path()); // the empty one replaced
+                }
+                Path target =
+                        get(
+                                () -> access.readLink(concat(src.names(), link.getKey())),
+                                from,
+                                src.path());
+                throw guard.linkEscape(to, path(moved), target, now);
+            }
+        }
+    }
+
+    /** Where the link at {@code names} leads outside, or {@code null} when it stays inside. */
+    private Path escapeOf(List<String> names) {
+        try {
+            guard.resolveNames(names);
+            return null;
+        } catch (GuardException e) {
+            return e.code() == GuardCode.PATH_ESCAPE ? e.resolved() : null;
         }
     }
 
@@ -284,6 +442,13 @@ final class Trees {
         List<String> out = new ArrayList<>(names.size() + 1);
         out.addAll(names);
         out.add(name);
+        return out;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a.size() + b.size());
+        out.addAll(a);
+        out.addAll(b);
         return out;
     }
 

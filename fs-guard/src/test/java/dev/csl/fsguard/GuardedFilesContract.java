@@ -54,6 +54,17 @@ abstract class GuardedFilesContract {
         return s.getBytes(UTF_8);
     }
 
+    private static GuardException refusal(ThrowingOp op) {
+        try {
+            op.run();
+        } catch (GuardException e) {
+            return e;
+        } catch (IOException e) {
+            throw new AssertionError("not a guard refusal", e);
+        }
+        throw new AssertionError("expected a refusal");
+    }
+
     private GuardCode codeOf(ThrowingOp op) {
         try {
             op.run();
@@ -341,6 +352,109 @@ abstract class GuardedFilesContract {
         assertThat(codeOf(() -> guard.move(".", "x"))).isEqualTo(GuardCode.PROTECTED_PATH);
         assertThat(codeOf(() -> guard.move("sub2/moved.txt", "../outside/m")))
                 .isEqualTo(GuardCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void move_relativeLinkUpALevel_refusedBecauseItWouldLeadOutside() throws IOException {
+        // sub/up -> .. is the working directory; moved to the top, up -> .. is its parent
+        GuardException e = refusal(() -> guard.move("sub/up", "up"));
+        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.getMessage())
+                .contains("up")
+                .contains("-> ..")
+                .contains("from its new place")
+                .contains(w.root.toString());
+        assertThat(e.resolved()).isEqualTo(w.work);
+        assertThat(Files.isSymbolicLink(w.root.resolve("sub/up"))).isTrue();
+        assertThat(Files.exists(w.root.resolve("up"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void move_treeWhoseLinkWouldLeadOutside_refusedAndTreeStays() throws IOException {
+        Files.createDirectories(w.root.resolve("deep/inner"));
+        Files.createSymbolicLink(
+                w.root.resolve("deep/inner/top"), w.root.getFileSystem().getPath("../.."));
+        Workspace.write(w.root.resolve("deep/inner/f.txt"), "f\n");
+
+        assertThat(codeOf(() -> guard.move("deep/inner", "inner2")))
+                .isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(Files.isSymbolicLink(w.root.resolve("deep/inner/top"))).isTrue();
+        assertThat(Files.exists(w.root.resolve("inner2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        // at the same depth the link means what it meant: allowed
+        guard.move("deep", "deep2");
+        assertThat(Files.isSymbolicLink(w.root.resolve("deep2/inner/top"))).isTrue();
+    }
+
+    @Test
+    void copyRecursive_treeWithOutwardLink_refusedBeforeAnythingIsCreated() throws IOException {
+        Files.createDirectories(w.root.resolve("d/a"));
+        Workspace.write(w.root.resolve("d/a/first.txt"), "1\n");
+        Files.createSymbolicLink(
+                w.root.resolve("d/z-out"),
+                w.root.getFileSystem().getPath("../../outside/secret.txt"));
+
+        GuardException e = refusal(() -> guard.copy("d", "d2", true));
+        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.getMessage()).contains("z-out").contains("nothing was changed");
+        assertThat(Files.exists(w.root.resolve("d2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void copyRecursive_innerLinkThatWouldLeadOutsideFromTheCopy_refused() throws IOException {
+        // sub/up2 -> ../.. leads outside already; sub/up -> .. is the root and stays inside
+        Files.createDirectories(w.root.resolve("x/y"));
+        Files.createSymbolicLink(
+                w.root.resolve("x/y/top"), w.root.getFileSystem().getPath("../.."));
+        assertThat(codeOf(() -> guard.copy("x/y", "y2", true))).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(Files.exists(w.root.resolve("y2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        guard.copy("x", "x2", true);
+        assertThat(Files.isSymbolicLink(w.root.resolve("x2/y/top"))).isTrue();
+    }
+
+    @Test
+    void deleteRecursive_treeHoldingANestedGitDirectory_refusedAndNothingRemoved()
+            throws IOException {
+        Files.createDirectories(w.root.resolve("vendor/lib/.Git"));
+        Workspace.write(w.root.resolve("vendor/a.txt"), "a\n");
+        Workspace.write(w.root.resolve("vendor/lib/.Git/HEAD"), "ref\n");
+
+        assertThat(codeOf(() -> guard.deleteRecursive("vendor")))
+                .isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(Files.exists(w.root.resolve("vendor/a.txt"))).isTrue();
+        assertThat(Files.exists(w.root.resolve("vendor/lib/.Git/HEAD"))).isTrue();
+    }
+
+    @Test
+    void trailingSlash_onARegularFile_isNotADirectoryEverywhere() throws IOException {
+        for (String p : new String[] {"a.txt/", "a.txt/.", "a.txt//"}) {
+            GuardException e = refusal(() -> guard.readText(p));
+            assertThat(e.code()).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(e.getMessage()).as(p).startsWith("Not a directory: '" + p + "'");
+            assertThat(codeOf(() -> guard.stat(p))).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.writeAtomic(p, bytes("x"))))
+                    .as(p)
+                    .isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.append(p, bytes("x"))))
+                    .as(p)
+                    .isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.delete(p))).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.move(p, "b.txt"))).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.copy("sub/file.txt", p, false)))
+                    .as(p)
+                    .isEqualTo(GuardCode.IO_ERROR);
+            assertThat(guard.exists(p)).as(p).isFalse();
+        }
+        assertThat(Workspace.read(w.root.resolve("a.txt"))).isEqualTo("a\n");
+        // a file is not created at a name that says directory
+        assertThat(codeOf(() -> guard.writeAtomic("new.txt/", bytes("x"))))
+                .isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.move("a.txt", "new2/"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(Files.exists(w.root.resolve("new.txt"))).isFalse();
+        assertThat(Files.exists(w.root.resolve("new2"))).isFalse();
+        // directories and links to directories keep working with a slash
+        assertThat(guard.list("sub/")).contains("file.txt");
+        assertThat(guard.list("link-in/")).contains("file.txt");
+        assertThat(guard.readText("sub/./file.txt")).isEqualTo("file\n");
     }
 
     @Test

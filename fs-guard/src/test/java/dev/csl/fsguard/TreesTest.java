@@ -17,7 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Recursive delete stops at mount points: another device below the tree is left alone. */
+/**
+ * Recursive changes refuse a tree with another device below it before they change anything (the
+ * real-disk bind-mount case is {@code MountTest}).
+ */
 class TreesTest {
     FileSystem fs;
     Path root;
@@ -59,21 +62,45 @@ class TreesTest {
     }
 
     @Test
-    void deleteRecursive_mountPointInside_notCrossedAndReported() throws IOException {
+    void deleteRecursive_mountPointInside_refusedAndNothingRemoved() throws IOException {
         GuardedFiles guard = Guard.open(root, real -> withMountAtMnt(new NioAccess(real)));
 
         assertThatThrownBy(() -> guard.deleteRecursive("tree"))
                 .isInstanceOfSatisfying(
                         GuardException.class,
                         e -> {
-                            assertThat(e.code()).isEqualTo(GuardCode.IO_ERROR);
+                            assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
                             assertThat(e.getMessage())
-                                    .contains("another file system")
-                                    .contains("mnt");
+                                    .contains("Another file system is mounted at")
+                                    .contains("mnt")
+                                    .contains("nothing was changed");
                         });
         assertThat(Files.exists(root.resolve("tree/mnt/data/keep.txt"))).isTrue();
-        assertThat(Files.exists(root.resolve("tree/plain"))).isFalse();
-        assertThat(Files.exists(root.resolve("tree/gone.txt"))).isFalse();
+        assertThat(Files.exists(root.resolve("tree/plain/gone.txt"))).isTrue();
+        assertThat(Files.exists(root.resolve("tree/gone.txt"))).isTrue();
+    }
+
+    @Test
+    void copyRecursive_mountPointInside_refusedAndNothingCreated() throws IOException {
+        GuardedFiles guard = Guard.open(root, real -> withMountAtMnt(new NioAccess(real)));
+
+        assertThatThrownBy(() -> guard.copy("tree", "copy", true))
+                .isInstanceOfSatisfying(
+                        GuardException.class,
+                        e -> assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE));
+        assertThat(Files.exists(root.resolve("copy"))).isFalse();
+    }
+
+    @Test
+    void move_treeWithMountPoint_refusedAndNothingMoved() throws IOException {
+        GuardedFiles guard = Guard.open(root, real -> withMountAtMnt(new NioAccess(real)));
+
+        assertThatThrownBy(() -> guard.move("tree", "moved"))
+                .isInstanceOfSatisfying(
+                        GuardException.class,
+                        e -> assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE));
+        assertThat(Files.exists(root.resolve("tree/mnt/data/keep.txt"))).isTrue();
+        assertThat(Files.exists(root.resolve("moved"))).isFalse();
     }
 
     @Test

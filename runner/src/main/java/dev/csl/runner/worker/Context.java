@@ -5,6 +5,8 @@ import dev.csl.fsguard.GuardCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Set;
 
 /** What a built-in sees: the guarded files (based at the RUN dir) and its two output streams. */
 final class Context {
@@ -12,6 +14,7 @@ final class Context {
     final GuardedFiles files;
     final Output out;
     final Output err;
+    private Set<Path> mounts;
 
     Context(String command, GuardedFiles files, Output out, Output err) {
         this.command = command;
@@ -39,15 +42,39 @@ final class Context {
                 case FILE_NOT_FOUND -> "No such file or directory";
                 case IS_DIRECTORY -> "Is a directory";
                 case PERMISSION_DENIED -> "Permission denied";
-                case IO_ERROR -> g.getMessage();
+                case IO_ERROR -> gnuReason(g.getMessage());
                 default -> "refused (" + g.code().wireName() + "): " + g.getMessage();
             };
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
+    /** The guard's "Not a directory: 'x/' (resolves to …)" as GNU's bare "Not a directory". */
+    private static String gnuReason(String message) {
+        for (String errno : new String[] {"Not a directory", "Directory not empty"}) {
+            if (message.startsWith(errno + ":")) {
+                return errno;
+            }
+        }
+        return message;
+    }
+
     static boolean missing(IOException e) {
         return e instanceof GuardException g && g.code() == GuardCode.FILE_NOT_FOUND;
+    }
+
+    /**
+     * True for a directory on which another file system is mounted: recursive built-ins list it but
+     * do not descend into it (like {@code find -xdev}). The mount table is read once per command.
+     */
+    boolean isMountPoint(FileInfo info) {
+        if (info.type() != FileInfo.Type.DIRECTORY || info.resolved() == null) {
+            return false;
+        }
+        if (mounts == null) {
+            mounts = files.mountPoints();
+        }
+        return mounts.contains(info.resolved());
     }
 
     /** The status of {@code path}, following a final symlink (which must stay inside). */

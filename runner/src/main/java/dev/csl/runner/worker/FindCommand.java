@@ -77,8 +77,10 @@ final class FindCommand implements Builtin {
         if (depth >= minDepth) {
             top.eval(path, name, info, ctx);
         }
-        if (info.type() != FileInfo.Type.DIRECTORY || depth >= maxDepth) {
-            return 0;
+        if (info.type() != FileInfo.Type.DIRECTORY
+                || depth >= maxDepth
+                || depth > 0 && ctx.isMountPoint(info)) {
+            return 0; // -xdev always: a mount point below a start is listed, not entered
         }
         int status = 0;
         List<String> names;

@@ -145,7 +145,8 @@ final class GrepCommand implements Builtin {
                 continue;
             }
             if (info.type() == FileInfo.Type.DIRECTORY) {
-                if (job.excludeDir.stream().noneMatch(g -> g.matcher(name).matches())) {
+                if (job.excludeDir.stream().noneMatch(g -> g.matcher(name).matches())
+                        && !job.ctx.isMountPoint(info)) {
                     walk(job, path, childShown);
                 }
             } else if (info.type() == FileInfo.Type.FILE) {

@@ -83,7 +83,8 @@ final class ListCommands {
             for (Entry e : entries) {
                 if (e.info().type() == FileInfo.Type.DIRECTORY
                         && !e.name().equals(".")
-                        && !e.name().equals("..")) {
+                        && !e.name().equals("..")
+                        && !ctx.isMountPoint(e.info())) {
                     status = Math.max(status, listDir(e.path(), inv, ctx, now, true, false));
                 }
             }

@@ -103,7 +103,7 @@ final class TreeCommand implements Builtin {
             ctx.out.println(line.toString());
             if (info.type() == FileInfo.Type.DIRECTORY) {
                 counts.dirs++;
-                if (maxLevel == 0 || level < maxLevel) {
+                if ((maxLevel == 0 || level < maxLevel) && !ctx.isMountPoint(info)) {
                     walk(
                             path,
                             indent + (last ? "    " : "│\u00a0\u00a0 "),

@@ -1,0 +1,83 @@
+package dev.csl.fsguard;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The mount points strictly inside a working directory. A bind mount of a directory outside has the
+ * same device number as the working directory when both live on one disk, so comparing {@code
+ * st_dev} (GNU's {@code --one-file-system}) does not see it; Linux's mount table does. Read fresh
+ * on every call (a few kilobytes), so a mount made during an apply is seen by the next recursive
+ * operation. Empty where there is no {@code /proc/self/mountinfo} (Jimfs, other systems): there the
+ * device comparison of the tree operations is the only check.
+ */
+final class Mounts {
+    private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
+
+    private Mounts() {}
+
+    /** Absolute mount points strictly below {@code root} (a real path). */
+    static Set<Path> below(Path root) {
+        Set<Path> out = new HashSet<>();
+        if (root.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
+            return out;
+        }
+        String table;
+        try {
+            table = Files.readString(MOUNTINFO, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return out; // no table to read: the device comparison still applies
+        }
+        for (String line : table.split("\n")) {
+            String[] fields = line.split(" ");
+            if (fields.length < 5) {
+                continue;
+            }
+            Path point;
+            try {
+                point = Path.of(unescape(fields[4]));
+            } catch (RuntimeException e) {
+                continue;
+            }
+            if (point.startsWith(root) && !point.equals(root)) {
+                out.add(point);
+            }
+        }
+        return out;
+    }
+
+    /** The kernel writes space, tab, newline and backslash in mount points as octal escapes. */
+    static String unescape(String field) {
+        if (field.indexOf('\\') < 0) {
+            return field;
+        }
+        StringBuilder s = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '\\' && isOctal(field, i + 1)) {
+                s.append((char) Integer.parseInt(field.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                s.append(c);
+            }
+        }
+        return s.toString();
+    }
+
+    private static boolean isOctal(String s, int from) {
+        if (from + 3 > s.length()) {
+            return false;
+        }
+        for (int i = from; i < from + 3; i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '7') {
+                return false;
+            }
+        }
+        return true;
+    }
+}
