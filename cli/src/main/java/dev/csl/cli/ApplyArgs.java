@@ -75,20 +75,23 @@ record ApplyArgs(
             return ExitCodes.USAGE;
         }
         boolean terminal = System.console() != null && !json;
+        ApplyReport report;
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
-        ApplyOptions options =
-                new ApplyOptions(
-                        workingDir,
-                        delimiters,
-                        dryRun,
-                        expectPlan,
-                        allow,
-                        yes,
-                        timeout,
-                        mode,
-                        terminal ? new ConsolePrompter(err) : null,
-                        live);
-        ApplyReport report = new Interpreter(StandardRunners.factory()).apply(text, options);
+        try (Spinner spinner = terminal ? Spinner.start(err) : null) {
+            ApplyOptions options =
+                    new ApplyOptions(
+                            workingDir,
+                            delimiters,
+                            dryRun,
+                            expectPlan,
+                            allow,
+                            yes,
+                            timeout,
+                            mode,
+                            terminal ? new ConsolePrompter(err, spinner) : null,
+                            live == null ? null : live.over(spinner));
+            report = new Interpreter(StandardRunners.factory()).apply(text, options);
+        }
         if (json) {
             try {
                 out.println(new ObjectMapper().writeValueAsString(report));

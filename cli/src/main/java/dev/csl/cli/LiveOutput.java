@@ -15,6 +15,7 @@ final class LiveOutput implements OutputListener {
 
     private final PrintWriter out;
     private final boolean colour;
+    private Spinner spinner;
     private final Set<String> shown = ConcurrentHashMap.newKeySet();
     private String current;
 
@@ -23,8 +24,22 @@ final class LiveOutput implements OutputListener {
         this.colour = colour;
     }
 
+    /** The spinner to wipe before each line, or null. */
+    LiveOutput over(Spinner value) {
+        this.spinner = value;
+        return this;
+    }
+
     @Override
     public void line(String command, boolean stderr, String line) {
+        if (spinner != null) {
+            spinner.hidden(() -> print(command, line));
+        } else {
+            print(command, line);
+        }
+    }
+
+    private void print(String command, String line) {
         synchronized (out) {
             if (!command.equals(current)) {
                 current = command;

@@ -41,4 +41,28 @@ class LiveOutputPtyTest {
                 .doesNotContain("live-one");
         assertThat(output.indexOf("│ live-two")).isLessThan(output.indexOf("✔ 1 RUN"));
     }
+
+    @Test
+    void apply_longCommandOnATerminal_showsElapsedTimeThenWipesIt() throws Exception {
+        Files.writeString(wd.resolve("answer.md"), "<---RUN--->\nsleep 2\n<---END--->\n");
+        Process process =
+                Terminal.csl(
+                                "",
+                                "apply",
+                                "-C",
+                                wd.resolve("work").toString(),
+                                "--yes",
+                                "--sandbox",
+                                "off",
+                                "--color",
+                                "never",
+                                wd.resolve("answer.md").toString())
+                        .start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(output).contains("working… 1 s").contains("\r\u001B[K");
+        assertThat(output.substring(output.lastIndexOf("\u001B[K"))).contains("✔ 1 RUN sleep 2");
+    }
 }
