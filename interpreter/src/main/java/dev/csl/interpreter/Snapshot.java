@@ -14,6 +14,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -43,7 +44,19 @@ record Snapshot(
      * as {@link Kind#SPECIAL} without being opened (opening a FIFO would block csl).
      */
     static Snapshot capture(GuardedFiles files, String rel) throws IOException {
+        return capture(files, rel, files.mountPoints());
+    }
+
+    /**
+     * A mount point is recorded as a special entry, never entered: what is mounted there may be
+     * outside the working directory, and recursive changes refuse trees holding one anyway.
+     */
+    private static Snapshot capture(GuardedFiles files, String rel, Set<Path> mounts)
+            throws IOException {
         FileInfo info = files.stat(rel);
+        if (info.type() == FileInfo.Type.DIRECTORY && mounts.contains(info.resolved())) {
+            return new Snapshot(Kind.SPECIAL, null, -1, null, new TreeMap<>());
+        }
         return switch (info.type()) {
             case MISSING -> ABSENT;
             case SYMLINK ->
@@ -52,7 +65,7 @@ record Snapshot(
             case DIRECTORY -> {
                 TreeMap<String, Snapshot> children = new TreeMap<>();
                 for (String name : files.list(rel)) {
-                    children.put(name, capture(files, child(rel, name)));
+                    children.put(name, capture(files, child(rel, name), mounts));
                 }
                 yield new Snapshot(Kind.DIRECTORY, null, info.posixMode(), null, children);
             }

@@ -34,6 +34,26 @@ final class Workspace {
         this.journal = journal;
     }
 
+    /** `new.txt/` names a directory: no file is read or created there (ENOTDIR, as the guard). */
+    private OpFailure notADirectory(String path, Path resolved) {
+        return new OpFailure(
+                ErrorCode.IO_ERROR,
+                "Not a directory: '"
+                        + path
+                        + "' (resolves to "
+                        + resolved
+                        + "; working directory "
+                        + files.root()
+                        + "). Nothing was changed.",
+                "A trailing '/' names a directory; write the file's path without it: '"
+                        + trimSlash(path)
+                        + "'.");
+    }
+
+    private static boolean namesDirectory(String path) {
+        return path.endsWith("/") || path.endsWith("/.");
+    }
+
     GuardedFiles files() {
         return files;
     }
@@ -48,12 +68,18 @@ final class Workspace {
         }
         FileState state = states.get(resolved);
         if (state != null) {
+            if (namesDirectory(path)) {
+                throw notADirectory(path, resolved); // a file this apply wrote, named as `f.txt/`
+            }
             return state;
         }
         String guardPath = History.relative(files.root(), resolved);
         Content content;
         try {
             FileInfo info = files.stat(guardPath);
+            if (namesDirectory(path) && info.type() != FileInfo.Type.DIRECTORY) {
+                throw notADirectory(path, resolved);
+            }
             content =
                     switch (info.type()) {
                         case FILE -> Content.ofBytes(files.readBytes(guardPath));

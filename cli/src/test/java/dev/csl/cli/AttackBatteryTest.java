@@ -1,0 +1,322 @@
+package dev.csl.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.cli.serve.CslBackend;
+import dev.csl.cli.serve.JsonRpcServer;
+import dev.csl.runner.Runners;
+import dev.csl.runner.WorkerPool;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The attack battery (issue 11): every case of testdata/guard/attacks/*.attack through each entry
+ * point it names — {@code csl apply}, {@code csl serve} (JSON-RPC apply), {@code csl undo} — on the
+ * real disk. Every case asserts, besides its own expectation, that nothing outside the working
+ * directory changed (names, contents, link targets, modification times) and that no outside secret
+ * (file contents or a name never written in the answer) reached the output. To add an attack, add a
+ * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
+ * {@link #run}.
+ */
+class AttackBatteryTest {
+    private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
+
+    /** What the outside directory holds that must never show up in csl's output. */
+    private static final List<String> SECRETS = List.of("OUTSIDE-SECRET", "hidden-q7");
+
+    @TempDir static Path tmp;
+    private static WorkerPool pool;
+    private static int counter;
+
+    @BeforeAll
+    static void startPool() {
+        pool = Runners.pooled(1);
+    }
+
+    @AfterAll
+    static void stopPool() {
+        pool.close();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> attack_throughEveryEntryPoint_refusedAndNothingOutsideChangedOrShown()
+            throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        try (Stream<Path> files = Files.list(ATTACKS)) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".attack")).sorted().toList()) {
+                for (Attack attack : Attack.parse(file)) {
+                    for (String via : attack.via()) {
+                        tests.add(
+                                DynamicTest.dynamicTest(
+                                        attack.file() + ": " + attack.name() + " [" + via + "]",
+                                        () -> check(attack, via)));
+                    }
+                }
+            }
+        }
+        assertThat(tests).hasSizeGreaterThan(40);
+        return tests.stream();
+    }
+
+    private static void check(Attack attack, String via) throws Exception {
+        Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
+        Path root = Files.createDirectories(work.resolve("proj"));
+        Path outside = Files.createDirectories(work.resolve("outside"));
+        Files.createDirectories(outside.resolve("dir/sub"));
+        Files.writeString(outside.resolve("secret.txt"), "OUTSIDE-SECRET-1\n");
+        Files.writeString(outside.resolve("dir/hidden-q7.txt"), "OUTSIDE-SECRET-2\n");
+        Files.writeString(outside.resolve("dir/sub/deep.txt"), "OUTSIDE-SECRET-3\n");
+        Files.writeString(root.resolve("notes.txt"), "hi\n");
+        Files.createDirectories(root.resolve("sub"));
+        Files.writeString(root.resolve("sub/x.txt"), "x\n");
+        Steps steps = new Steps(root, outside);
+        for (String step : attack.setup()) {
+            steps.apply(step);
+        }
+        Map<String, String> before = snapshot(outside);
+
+        String output = run(attack, via, work, root, outside, steps);
+
+        assertThat(snapshot(outside)).as("outside after: " + output).isEqualTo(before);
+        for (String secret : SECRETS) {
+            if (!attack.answer().contains(secret)) {
+                assertThat(output).as("an outside secret in the output").doesNotContain(secret);
+            }
+        }
+        // csl's own state (journal, history, audit) must not have copied anything from outside
+        // (a hard link's content is the project's own as much as the outside name's: not checked)
+        boolean hardLinked = attack.setup().stream().anyMatch(s -> s.startsWith("hardlink "));
+        if (Files.isDirectory(root.resolve(".csl")) && !hardLinked) {
+            for (var entry : snapshot(root.resolve(".csl")).entrySet()) {
+                for (String secret : SECRETS) {
+                    if (attack.answer().contains(secret)) {
+                        continue;
+                    }
+                    assertThat(entry.getKey() + entry.getValue())
+                            .as(".csl/" + entry.getKey())
+                            .doesNotContain(secret);
+                }
+            }
+        }
+        for (String token : attack.expect().split("\\s+")) {
+            if (token.equals("ok")) {
+                assertThat(output).contains("\"ok\":true");
+            } else if (token.startsWith("status=")) {
+                assertThat(output).contains("\"status\":\"" + token.substring(7) + "\"");
+            } else {
+                assertThat(output)
+                        .as("expected " + token)
+                        .containsAnyOf("\"code\":\"" + token + "\"", "(" + token + ")");
+            }
+        }
+        for (String p : attack.exists()) {
+            assertThat(Files.exists(root.resolve(p), LinkOption.NOFOLLOW_LINKS)).as(p).isTrue();
+        }
+        for (String p : attack.absent()) {
+            assertThat(Files.exists(root.resolve(p), LinkOption.NOFOLLOW_LINKS)).as(p).isFalse();
+        }
+        for (String c : attack.contents()) {
+            int space = c.indexOf(' ');
+            assertThat(Files.readString(root.resolve(c.substring(0, space))))
+                    .as(c)
+                    .isEqualTo(c.substring(space + 1).replace("\\n", "\n"));
+        }
+    }
+
+    private static String run(
+            Attack attack, String via, Path work, Path root, Path outside, Steps steps)
+            throws Exception {
+        Path answer = Files.writeString(work.resolve("answer.md"), attack.answer());
+        if (attack.needsMount()) {
+            return inMountNamespace(attack, work, root, outside, answer);
+        }
+        return switch (via) {
+            case "apply" -> csl("apply", "--json", "-C", root.toString(), answer.toString());
+            case "serve" -> serve(root, attack.answer());
+            case "undo" -> {
+                String applied = csl("apply", "--json", "-C", root.toString(), answer.toString());
+                assertThat(applied).as("the apply before undo").contains("\"ok\":true");
+                for (String step : attack.then()) {
+                    steps.apply(step);
+                }
+                yield csl("undo", "--force", "--json", "-C", root.toString());
+            }
+            default -> throw new IllegalArgumentException("unknown entry point " + via);
+        };
+    }
+
+    private static String csl(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        var cli = Main.newCommandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return "exit " + code + "\n" + out + err;
+    }
+
+    /** One apply request through the JSON-RPC server, as an IDE sends it. */
+    private static String serve(Path root, String answer) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        String request =
+                json.writeValueAsString(
+                                Map.of(
+                                        "jsonrpc",
+                                        "2.0",
+                                        "id",
+                                        1,
+                                        "method",
+                                        "apply",
+                                        "params",
+                                        Map.of("workingDir", root.toString(), "answer", answer)))
+                        + "\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        JsonRpcServer server =
+                new JsonRpcServer(
+                        new CslBackend(pool, () -> {}),
+                        root,
+                        1,
+                        json,
+                        new PrintStream(log, true, StandardCharsets.UTF_8));
+        server.serve(new ByteArrayInputStream(request.getBytes(StandardCharsets.UTF_8)), out);
+        // compact, so that "code":"x" reads the same as in the CLI's JSON
+        return json.readTree(out.toString(StandardCharsets.UTF_8)).toString()
+                + "\n"
+                + log.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Runs csl in a child JVM inside {@code unshare -rm}, after bind-mounting the outside directory
+     * at each {@code mount PATH} of the setup (a real mount needs its own namespace).
+     */
+    private static String inMountNamespace(
+            Attack attack, Path work, Path root, Path outside, Path answer) throws Exception {
+        Assumptions.assumeTrue(unshareWorks(), "unshare -rm is refused here: no bind mount");
+        StringBuilder script = new StringBuilder("set -e\n");
+        for (String step : attack.setup()) {
+            if (step.startsWith("mount ")) {
+                script.append("mount --bind '")
+                        .append(outside)
+                        .append("' '")
+                        .append(root.resolve(step.substring(6).trim()))
+                        .append("'\n");
+            }
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classPath =
+                System.getProperty(
+                        "surefire.test.class.path", System.getProperty("java.class.path"));
+        script.append("exec '")
+                .append(java)
+                .append("' -cp \"$CP\" dev.csl.cli.Main apply --json -C '")
+                .append(root)
+                .append("' '")
+                .append(answer)
+                .append("'\n");
+        ProcessBuilder pb =
+                new ProcessBuilder("unshare", "-rm", "sh", "-c", script.toString())
+                        .redirectErrorStream(true);
+        pb.environment().put("CP", classPath);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return "exit " + p.exitValue() + "\n" + out;
+    }
+
+    private static boolean unshareWorks() {
+        try {
+            Process p =
+                    new ProcessBuilder("unshare", "-rm", "true")
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Names, kinds, contents, link targets and modification times of everything in a tree. */
+    static Map<String, String> snapshot(Path dir) throws IOException {
+        Map<String, String> tree = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                String kind;
+                if (Files.isSymbolicLink(p)) {
+                    kind = "link " + Files.readSymbolicLink(p);
+                } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    kind = "file " + new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+                } else {
+                    kind = Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "dir" : "other";
+                }
+                tree.put(
+                        dir.relativize(p).toString(),
+                        kind
+                                + " @"
+                                + Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS)
+                                        .toMillis());
+            }
+        }
+        return tree;
+    }
+
+    /** The setup and then steps of an attack, on the real disk. */
+    private record Steps(Path root, Path outside) {
+        void apply(String step) throws IOException, InterruptedException {
+            String[] w =
+                    step.replace("$OUT", outside.toString())
+                            .replace("$ROOT", root.toString())
+                            .split("\\s+", 3);
+            switch (w[0]) {
+                case "file" -> {
+                    Files.createDirectories(at(w[1]).getParent());
+                    Files.writeString(at(w[1]), w.length > 2 ? w[2].replace("\\n", "\n") : "");
+                }
+                case "dir" -> Files.createDirectories(at(w[1]));
+                case "link" -> {
+                    Files.createDirectories(at(w[1]).getParent());
+                    Files.createSymbolicLink(at(w[1]), Path.of(w[2]));
+                }
+                case "hardlink" -> Files.createLink(at(w[1]), Path.of(w[2]));
+                case "fifo" -> {
+                    Process p = new ProcessBuilder("mkfifo", at(w[1]).toString()).start();
+                    Assumptions.assumeTrue(p.waitFor() == 0, "mkfifo failed");
+                }
+                case "move" -> Files.move(at(w[1]), at(w[2]));
+                case "remove" -> Files.delete(at(w[1]));
+                case "mount" -> Files.createDirectories(at(w[1]));
+                default -> throw new IllegalArgumentException("unknown step: " + step);
+            }
+        }
+
+        private Path at(String path) {
+            return root.resolve(path);
+        }
+    }
+}
