@@ -4,6 +4,7 @@ import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.ErrorInfo;
 import dev.csl.interpreter.OperationResult;
+import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.Status;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.runner.CommandResult;
@@ -51,6 +52,7 @@ final class ApplyRenderer {
     }
 
     void print(ApplyReport report) {
+        printRecovery(report.recovered());
         if (!report.syntaxErrors().isEmpty()) {
             for (SyntaxError e : report.syntaxErrors()) {
                 out.println(paint(RED, "✘ ") + e.error());
@@ -275,6 +277,7 @@ final class ApplyRenderer {
     }
 
     void print(UndoReport report) {
+        printRecovery(report.recovered());
         if (report.ok()) {
             out.println(
                     paint(GREEN, "✔ ")
@@ -291,6 +294,12 @@ final class ApplyRenderer {
         }
         out.println(paint(RED, "✘ ") + report.error().message());
         printHint(report.error(), "    ");
+    }
+
+    private void printRecovery(Recovery recovered) {
+        if (recovered != null) {
+            out.println(paint(YELLOW, "⚠ ") + recovered.message());
+        }
     }
 
     private String paint(String code, String text) {

@@ -15,9 +15,19 @@ import java.util.List;
  * @param syntaxErrors every syntax error (then nothing ran and {@code results} is empty)
  * @param planHash the plan hash of a dry run (also set when {@code plan_changed})
  * @param error a failure of the apply as a whole ({@code plan_changed}), or null
+ * @param recovered what was rolled back first of an apply killed before it finished, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"ok", "workingDir", "dryRun", "results", "syntaxErrors", "planHash", "error"})
+@JsonPropertyOrder({
+    "ok",
+    "workingDir",
+    "dryRun",
+    "results",
+    "syntaxErrors",
+    "planHash",
+    "error",
+    "recovered"
+})
 public record ApplyReport(
         boolean ok,
         String workingDir,
@@ -25,11 +35,29 @@ public record ApplyReport(
         List<OperationResult> results,
         List<SyntaxError> syntaxErrors,
         String planHash,
-        ErrorInfo error) {
+        ErrorInfo error,
+        Recovery recovered) {
 
     public ApplyReport {
         results = List.copyOf(results);
         syntaxErrors = List.copyOf(syntaxErrors);
+    }
+
+    /** A report with nothing to recover. */
+    public ApplyReport(
+            boolean ok,
+            String workingDir,
+            boolean dryRun,
+            List<OperationResult> results,
+            List<SyntaxError> syntaxErrors,
+            String planHash,
+            ErrorInfo error) {
+        this(ok, workingDir, dryRun, results, syntaxErrors, planHash, error, null);
+    }
+
+    ApplyReport withRecovered(Recovery value) {
+        return new ApplyReport(
+                ok, workingDir, dryRun, results, syntaxErrors, planHash, error, value);
     }
 
     /** SPEC §5: 0 everything succeeded, 1 an operation failed or was skipped, 3 syntax error. */

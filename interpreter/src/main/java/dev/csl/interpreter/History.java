@@ -7,17 +7,25 @@ import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Reads {@code .csl/history/} and cleans up after an apply that was killed. */
 final class History {
     private History() {}
 
-    /** One recorded path of a journal entry, in the order it was first changed. */
-    record Entry(String path, Snapshot before) {}
+    /**
+     * One recorded path of a journal entry, in the order it was first changed.
+     *
+     * @param after the fingerprint the apply was about to give it last, or null (built-ins)
+     */
+    record Entry(String path, Snapshot before, String after) {}
 
     /** Names of the history entries, oldest first. */
     static List<String> entryNames(StateDirectory state) throws IOException {
@@ -60,10 +68,12 @@ final class History {
     /** The entries of a journal; a line torn by a kill is ignored (its change never started). */
     static List<Entry> read(StateDirectory state, String entryDir, ObjectMapper json)
             throws IOException {
-        List<Entry> entries = new ArrayList<>();
+        List<String> order = new ArrayList<>();
+        Map<String, Snapshot> before = new HashMap<>();
+        Map<String, String> after = new HashMap<>();
         String file = entryDir + "/" + Journal.ENTRIES;
         if (!state.exists(file)) {
-            return entries;
+            return List.of();
         }
         for (String line : new String(state.read(file), StandardCharsets.UTF_8).split("\n")) {
             if (line.isBlank()) {
@@ -75,25 +85,37 @@ final class History {
             } catch (IOException torn) {
                 break;
             }
+            String path = node.path("path").asText();
+            if (node.has("after")) {
+                after.put(path, node.get("after").asText());
+            }
+            if (!node.has("state")) {
+                continue; // only what the apply was about to write
+            }
             try {
-                entries.add(
-                        new Entry(
-                                node.get("path").asText(),
-                                Journal.decode(node.get("state"), state, entryDir)));
+                before.put(path, Journal.decode(node.get("state"), state, entryDir));
+                order.add(path);
             } catch (IOException | RuntimeException missingBlob) {
                 break;
             }
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (String path : order) {
+            entries.add(new Entry(path, before.get(path), after.get(path)));
         }
         return entries;
     }
 
     /**
-     * Finishes what a killed apply left: its journal gets its after-states (marked interrupted) so
-     * that undo works, and temporary files of dead writers next to its paths are removed. Journal
-     * files are written by atomic replace, so none is ever half written.
+     * Finishes what a killed apply left, as SQLite does with a hot journal: every path it changed
+     * is put back to its state before that apply, newest first, through the guard; a path that
+     * someone changed since (it holds neither the old state nor what the apply wrote) is left as it
+     * is, and so is one that leads outside now. The entry is then marked undone. Returns what was
+     * done, or null when no apply was interrupted.
      */
-    static void recover(GuardedFiles files, StateDirectory state) throws IOException {
+    static Recovery recover(GuardedFiles files, StateDirectory state) throws IOException {
         Path root = files.root();
+        Recovery result = null;
         for (String name : entryNames(state)) {
             String dir = entryDir(name);
             if (state.exists(dir + "/" + Journal.COMMIT)) {
@@ -115,8 +137,39 @@ final class History {
             for (String d : dirs) {
                 removeStaleTemporaries(files, d);
             }
-            Journal.writeCommit(state, dir, files, paths, "interrupted");
+            result = rollBack(files, name, entries);
+            Journal.writeCommit(state, dir, files, paths, "rolled_back_after_interrupt");
+            state.write(
+                    dir + "/" + Journal.UNDONE,
+                    ("{\"time\":\"" + Instant.now() + "\",\"recovered\":true}")
+                            .getBytes(StandardCharsets.UTF_8));
         }
+        return result;
+    }
+
+    private static Recovery rollBack(GuardedFiles files, String id, List<Entry> entries) {
+        List<String> restored = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        List<Entry> newestFirst = new ArrayList<>(entries);
+        Collections.reverse(newestFirst);
+        for (Entry e : newestFirst) {
+            try {
+                String now = Snapshot.fingerprint(files, e.path());
+                if (now.equals(e.before().fingerprint())) {
+                    continue; // the apply never got to it
+                }
+                if (e.after() != null && !now.equals(e.after())) {
+                    left.add(e.path() + ": changed since the interrupted apply");
+                    continue;
+                }
+                e.before().restore(files, e.path());
+                restored.add(e.path());
+            } catch (IOException ex) {
+                left.add(e.path() + ": " + ex.getMessage());
+            }
+        }
+        Collections.reverse(restored);
+        return new Recovery(id, restored, left);
     }
 
     /**

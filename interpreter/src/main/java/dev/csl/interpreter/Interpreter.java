@@ -151,9 +151,10 @@ public final class Interpreter {
         Path root = files.root();
         Journal journal = null;
         StateDirectory state = null;
+        Recovery recovered = null;
         if (!dryRun) {
             state = StateDirectory.open(root);
-            History.recover(files, state);
+            recovered = History.recover(files, state);
             journal = new Journal(files, state);
         }
         Workspace ws = new Workspace(files, journal);
@@ -182,8 +183,16 @@ public final class Interpreter {
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
         String shown = options.workingDir().toAbsolutePath().normalize().toString();
-        return new ApplyReport(
-                ok, shown, dryRun, results, List.of(), dryRun ? ws.planHash(answer) : null, null);
+        ApplyReport report =
+                new ApplyReport(
+                        ok,
+                        shown,
+                        dryRun,
+                        results,
+                        List.of(),
+                        dryRun ? ws.planHash(answer) : null,
+                        null);
+        return recovered == null ? report : report.withRecovered(recovered);
     }
 
     private static ApplyReport failure(

@@ -74,13 +74,31 @@ final class Journal {
      * files costs two syncs of the journal instead of hundreds.
      */
     void recordAll(java.util.Map<Path, Snapshot> paths) throws IOException {
+        recordAll(paths, Map.of());
+    }
+
+    /**
+     * As {@link #recordAll(java.util.Map)}, with the state each path is about to be given ({@code
+     * intended}: fingerprints): a kill before the commit leaves enough to tell, per path, whether
+     * it still holds what this apply wrote (then the next csl rolls it back) or someone changed it
+     * since (then it is left alone).
+     */
+    void recordAll(java.util.Map<Path, Snapshot> paths, Map<Path, String> intended)
+            throws IOException {
         java.io.ByteArrayOutputStream pack = new java.io.ByteArrayOutputStream();
         String packName = null;
         StringBuilder lines = new StringBuilder();
         List<Path> added = new ArrayList<>();
         for (var e : paths.entrySet()) {
             Path abs = e.getKey().toAbsolutePath().normalize();
+            String after = intended.get(e.getKey());
             if (recorded.contains(abs) || added.contains(abs)) {
+                if (after != null) {
+                    ObjectNode line = JsonLines.object();
+                    line.put("path", relative(abs));
+                    line.put("after", after);
+                    lines.append(JsonLines.write(line)).append('\n');
+                }
                 continue;
             }
             Snapshot snapshot =
@@ -92,10 +110,13 @@ final class Journal {
             ObjectNode line = JsonLines.object();
             line.put("path", relative(abs));
             line.set("state", encode(snapshot, packName, pack));
+            if (after != null) {
+                line.put("after", after);
+            }
             lines.append(JsonLines.write(line)).append('\n');
             added.add(abs);
         }
-        if (added.isEmpty()) {
+        if (lines.length() == 0) {
             return;
         }
         if (pack.size() > 0) {

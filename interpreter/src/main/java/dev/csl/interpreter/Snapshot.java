@@ -88,11 +88,16 @@ record Snapshot(
         return capture(files, rel).fingerprint();
     }
 
+    /** The fingerprint of a regular file holding {@code bytes}. */
+    static String fileFingerprint(byte[] bytes) {
+        return "file:" + bytes.length + ":" + crc32c(bytes);
+    }
+
     String fingerprint() {
         return switch (kind) {
             case ABSENT -> "absent";
             case SPECIAL -> "special";
-            case FILE -> "file:" + bytes.length + ":" + crc32c(bytes);
+            case FILE -> fileFingerprint(bytes);
             case SYMLINK -> "symlink:" + linkTarget;
             case DIRECTORY -> {
                 StringBuilder sb = new StringBuilder();

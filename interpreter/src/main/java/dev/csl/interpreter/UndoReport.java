@@ -13,20 +13,45 @@ import java.util.List;
  * @param restored paths restored, relative to the working directory
  * @param changedSince paths changed after the apply (refused unless --force)
  * @param error why nothing was restored, or null
+ * @param recovered what was rolled back first of an apply killed before it finished, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"ok", "workingDir", "applyId", "restored", "changedSince", "error"})
+@JsonPropertyOrder({
+    "ok",
+    "workingDir",
+    "applyId",
+    "restored",
+    "changedSince",
+    "error",
+    "recovered"
+})
 public record UndoReport(
         boolean ok,
         String workingDir,
         String applyId,
         List<String> restored,
         List<String> changedSince,
-        ErrorInfo error) {
+        ErrorInfo error,
+        Recovery recovered) {
 
     public UndoReport {
         restored = List.copyOf(restored);
         changedSince = List.copyOf(changedSince);
+    }
+
+    /** A report with nothing to recover. */
+    public UndoReport(
+            boolean ok,
+            String workingDir,
+            String applyId,
+            List<String> restored,
+            List<String> changedSince,
+            ErrorInfo error) {
+        this(ok, workingDir, applyId, restored, changedSince, error, null);
+    }
+
+    UndoReport withRecovered(Recovery value) {
+        return new UndoReport(ok, workingDir, applyId, restored, changedSince, error, value);
     }
 
     /** 0 restored, 1 refused or nothing to undo. */

@@ -66,7 +66,14 @@ public final class Undoer {
     private UndoReport undoLocked(
             GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
             throws IOException {
-        History.recover(files, state);
+        Recovery recovered = History.recover(files, state);
+        UndoReport report = undoEntry(files, state, dir, shown, force);
+        return recovered == null ? report : report.withRecovered(recovered);
+    }
+
+    private UndoReport undoEntry(
+            GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
+            throws IOException {
         List<String> names = History.entryNames(state);
         Collections.reverse(names);
         String id = null;

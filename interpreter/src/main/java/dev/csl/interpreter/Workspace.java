@@ -143,6 +143,7 @@ final class Workspace {
         }
         List<FileState> dirty = new ArrayList<>();
         Map<Path, Snapshot> prior = new LinkedHashMap<>();
+        Map<Path, String> intended = new LinkedHashMap<>();
         for (FileState s : states.values()) {
             if (s.dirty()) {
                 dirty.add(s);
@@ -156,13 +157,18 @@ final class Workspace {
                     }
                 }
                 prior.put(s.resolved, null);
+                intended.put(
+                        s.resolved,
+                        s.current.exists()
+                                ? Snapshot.fileFingerprint(s.current.bytes())
+                                : "absent");
             }
         }
         if (dirty.isEmpty()) {
             return;
         }
         try {
-            journal.recordAll(prior);
+            journal.recordAll(prior, intended);
         } catch (IOException e) {
             ErrorInfo error =
                     ErrorInfo.of(
