@@ -52,6 +52,9 @@ interface Access {
 
     void setModified(List<String> names, Instant time) throws IOException;
 
+    /** How many names the regular file has (hard links); 1 where the file system cannot tell. */
+    int linkCount(List<String> names) throws IOException;
+
     /** Sets the permission bits of the entry itself (never through a symlink). */
     void setMode(List<String> names, int posixMode) throws IOException;
 

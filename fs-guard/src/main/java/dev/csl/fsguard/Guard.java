@@ -363,6 +363,11 @@ final class Guard implements GuardedFiles {
             throw refusal.notFound(path, r.path());
         }
         try {
+            if (r.node().isFile() && access.linkCount(r.names()) > 1) {
+                // Another name of this file may lie outside: its times must not change either, so
+                // this name gets its own copy first, as a write would give it.
+                access.replace(r.names(), access.read(r.names()), r.node().posixMode());
+            }
             access.setModified(r.names(), time);
         } catch (IOException e) {
             throw failure(e, path, r.path());

@@ -275,6 +275,12 @@ final class HandleAccess implements Access {
     }
 
     @Override
+    public int linkCount(List<String> names) throws IOException {
+        // Only decides whether touch first gives the name its own copy (by handles, below).
+        return paths.linkCount(names);
+    }
+
+    @Override
     public void setMode(List<String> names, int posixMode) throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
             PosixFileAttributeView view =

@@ -231,6 +231,15 @@ final class NioAccess implements Access {
     }
 
     @Override
+    public int linkCount(List<String> names) throws IOException {
+        if (!unix) {
+            return 1;
+        }
+        Object count = Files.getAttribute(toPath(names), "unix:nlink", NOFOLLOW);
+        return count instanceof Integer n ? n : 1;
+    }
+
+    @Override
     public Object deviceOf(List<String> names) throws IOException {
         Path p = toPath(names);
         if (unix) {

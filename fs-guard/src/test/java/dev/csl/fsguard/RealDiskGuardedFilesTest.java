@@ -21,6 +21,23 @@ class RealDiskGuardedFilesTest {
         }
 
         @Test
+        void setLastModified_hardLinkToFileOutside_outsideTimesUntouched() throws IOException {
+            Path outsideFile = w.outside.resolve("secret.txt");
+            java.nio.file.attribute.FileTime before =
+                    java.nio.file.Files.getLastModifiedTime(outsideFile);
+            Path hard = w.root.resolve("hard.txt");
+            java.nio.file.Files.createLink(hard, outsideFile);
+            java.time.Instant when = java.time.Instant.parse("2001-02-03T04:05:06Z");
+
+            guard.setLastModified("hard.txt", when);
+
+            assertThat(java.nio.file.Files.getLastModifiedTime(outsideFile)).isEqualTo(before);
+            assertThat(java.nio.file.Files.getLastModifiedTime(hard).toInstant()).isEqualTo(when);
+            assertThat(java.nio.file.Files.readString(hard)).isEqualTo("secret\n");
+            assertThat(java.nio.file.Files.isSameFile(hard, outsideFile)).isFalse();
+        }
+
+        @Test
         void mode_withSecureDirectoryStream_isHandleWalk() {
             if (HandleAccess.available(guard.root())) {
                 assertThat(guard.mode()).isEqualTo("handle-walk");
