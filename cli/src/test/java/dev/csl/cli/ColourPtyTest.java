@@ -2,10 +2,8 @@ package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,11 +26,7 @@ class ColourPtyTest {
         if (noColor != null) {
             pb.environment().put("NO_COLOR", noColor);
         }
-        Process process = pb.start();
-        process.getOutputStream().close();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return output;
+        return Terminal.output(pb);
     }
 
     @Test

@@ -32,4 +32,18 @@ final class Terminal {
                         SCRIPT.toString(), "-qec", String.join(" ", words) + suffix, "/dev/null")
                 .redirectErrorStream(true);
     }
+
+    /** Runs {@code pb} with nothing typed and returns what the terminal showed. */
+    static String output(ProcessBuilder pb) throws Exception {
+        Process process = pb.start();
+        process.getOutputStream().close();
+        String output =
+                new String(
+                        process.getInputStream().readAllBytes(),
+                        java.nio.charset.StandardCharsets.UTF_8);
+        org.assertj.core.api.Assertions.assertThat(
+                        process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS))
+                .isTrue();
+        return output;
+    }
 }
