@@ -120,6 +120,7 @@ public final class ProcessLauncher {
         }
         command.addAll(argv);
         Process process;
+        String token = Stragglers.newToken();
         try {
             ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
             Map<String, String> env = builder.environment();
@@ -127,6 +128,7 @@ public final class ProcessLauncher {
             env.clear();
             env.putAll(allowed);
             env.putAll(environment);
+            env.put(Stragglers.VARIABLE, token);
             if (stdin == null) {
                 builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             }
@@ -165,6 +167,8 @@ public final class ProcessLauncher {
         if (!finished) {
             killTree(process.toHandle());
         }
+        // Whatever it started and left behind (setsid, a double fork) ends with it.
+        Stragglers.kill(token);
         join(outReader);
         join(errReader);
         long duration = millisSince(start);

@@ -179,4 +179,68 @@ class ProcessLauncherTest {
         assertThat(seen).hasSize(100).startsWith("1").endsWith("100");
         assertThat(outcome.result().stdout()).contains("output cut at 10 bytes");
     }
+
+    private static List<ProcessHandle> sleeping(String seconds) {
+        return ProcessHandle.allProcesses()
+                .filter(
+                        p ->
+                                p.info()
+                                        .arguments()
+                                        .map(a -> List.of(a).contains(seconds))
+                                        .orElse(false))
+                .filter(ProcessHandle::isAlive)
+                .toList();
+    }
+
+    @Test
+    void run_commandThatDetachesWithSetsidOrADoubleFork_leavesNoProcessBehind() {
+        String setsid = "297.0" + ProcessHandle.current().pid();
+        String doubleFork = "298.0" + ProcessHandle.current().pid();
+        try {
+            CommandOutcome outcome =
+                    launcher.run(
+                            "detach",
+                            List.of(
+                                    "sh",
+                                    "-c",
+                                    "setsid sleep "
+                                            + setsid
+                                            + " >/dev/null 2>&1 </dev/null &"
+                                            + " (sleep "
+                                            + doubleFork
+                                            + " >/dev/null 2>&1 </dev/null &); exit 0"),
+                            dir,
+                            10);
+
+            assertThat(outcome.ok()).isTrue();
+            assertThat(sleeping(setsid)).as("setsid child outlived the command").isEmpty();
+            assertThat(sleeping(doubleFork)).as("double-forked child outlived it").isEmpty();
+        } finally {
+            sleeping(setsid).forEach(ProcessHandle::destroyForcibly);
+            sleeping(doubleFork).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void run_timeoutOfACommandThatDetached_leavesNoProcessBehind() {
+        String seconds = "296.0" + ProcessHandle.current().pid();
+        try {
+            CommandOutcome outcome =
+                    launcher.run(
+                            "detach then hang",
+                            List.of(
+                                    "sh",
+                                    "-c",
+                                    "(setsid sleep "
+                                            + seconds
+                                            + " >/dev/null 2>&1 </dev/null &); sleep 60"),
+                            dir,
+                            1);
+
+            assertThat(outcome.failure().code()).isEqualTo("timeout");
+            assertThat(sleeping(seconds)).isEmpty();
+        } finally {
+            sleeping(seconds).forEach(ProcessHandle::destroyForcibly);
+        }
+    }
 }
