@@ -98,6 +98,7 @@ final class ChangeCommands {
         String dest = ops.get(ops.size() - 1);
         boolean recursive = inv.has("-r") || inv.has("-a");
         int status = 0;
+        String[] current = {null, null}; // the source and target being handled, for messages
         try {
             boolean destIsDir = isDir(ctx, dest);
             if (sources.size() > 1 && !destIsDir) {
@@ -138,6 +139,8 @@ final class ChangeCommands {
                 if (inv.has("-n") && ctx.files.stat(target).type() != FileInfo.Type.MISSING) {
                     continue;
                 }
+                current[0] = src;
+                current[1] = target;
                 if (copy) {
                     ctx.files.copy(src, target, info.type() == FileInfo.Type.DIRECTORY);
                 } else {
@@ -148,7 +151,18 @@ final class ChangeCommands {
                 }
             }
         } catch (IOException e) {
-            ctx.error(Context.reason(e));
+            if (current[0] == null) {
+                ctx.error(Context.reason(e));
+            } else {
+                ctx.error(
+                        "cannot "
+                                + (copy ? "copy '" : "move '")
+                                + current[0]
+                                + "' to '"
+                                + current[1]
+                                + "': "
+                                + Context.reason(e));
+            }
             return 1;
         }
         return status == 0 ? 0 : 1;
