@@ -139,6 +139,45 @@ class BookkeepingSideDoorsTest {
                 .isTrue();
     }
 
+    /**
+     * Recording the state before a built-in runs in csl's own JVM; a tree 1500 directories deep
+     * costs a walk from the root per entry (minutes). It is under the command's timeout: the RUN
+     * ends in {@code timeout} and rm never runs. Without the limit this test hits its own timeout.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(
+            value = 60,
+            unit = java.util.concurrent.TimeUnit.SECONDS,
+            threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void apply_builtinRmOfAVeryDeepTree_recordingEndsAtTheTimeoutAndNothingRuns() throws Exception {
+        Process deep =
+                new ProcessBuilder(
+                                "sh",
+                                "-c",
+                                "i=0; while [ $i -lt 1500 ]; do mkdir d && cd d || exit 1;"
+                                        + " i=$((i+1)); done; echo deep > f.txt")
+                        .directory(work.toFile())
+                        .start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(deep.waitFor() == 0, "deep tree not made");
+        try {
+            Path a = answer("<---RUN timeout=\"1\"--->\nrm -r d\n<---END--->\n");
+            long started = System.nanoTime();
+
+            int code = csl("apply", a.toString(), "-C", work.toString(), "--json");
+
+            long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+            assertThat(code).as(out.toString()).isEqualTo(1);
+            assertThat(out.toString())
+                    .contains("\"code\":\"timeout\"")
+                    .contains("'rm -r d' did not run: recording what it would change");
+            assertThat(work.resolve("d/d/d")).isDirectory();
+            assertThat(seconds).as("apply ended soon after the 1 s timeout").isLessThan(30);
+        } finally {
+            // Java's walks cannot delete a tree deeper than PATH_MAX; rm can.
+            new ProcessBuilder("rm", "-rf", "d").directory(work.toFile()).start().waitFor();
+        }
+    }
+
     @Test
     void everyCommand_cslDirectoryIsSymlinkToOutside_refusedAndOutsideUntouched()
             throws IOException {

@@ -61,6 +61,11 @@ final class Journal {
         record(path, null);
     }
 
+    /** Whether this apply recorded the prior state of {@code path} already. */
+    boolean hasRecorded(Path path) {
+        return recorded.contains(path.toAbsolutePath().normalize());
+    }
+
     /** Like {@link #record(Path)}, reusing a snapshot the caller just took. */
     void record(Path path, Snapshot known) throws IOException {
         java.util.Map<Path, Snapshot> one = new java.util.LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.csl.interpreter;
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.Deadline;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -44,15 +45,26 @@ record Snapshot(
      * as {@link Kind#SPECIAL} without being opened (opening a FIFO would block csl).
      */
     static Snapshot capture(GuardedFiles files, String rel) throws IOException {
-        return capture(files, rel, files.mountPoints());
+        return capture(files, rel, Deadline.NONE);
+    }
+
+    /**
+     * As {@link #capture(GuardedFiles, String)}, giving up with {@link Deadline.Passed} once {@code
+     * deadline} passes: a RUN's recording is under the command's timeout (a tree thousands of
+     * directories deep costs a walk from the root per entry).
+     */
+    static Snapshot capture(GuardedFiles files, String rel, Deadline deadline) throws IOException {
+        return capture(files, rel, files.mountPoints(), deadline);
     }
 
     /**
      * A mount point is recorded as a special entry, never entered: what is mounted there may be
      * outside the working directory, and recursive changes refuse trees holding one anyway.
      */
-    private static Snapshot capture(GuardedFiles files, String rel, Set<Path> mounts)
+    private static Snapshot capture(
+            GuardedFiles files, String rel, Set<Path> mounts, Deadline deadline)
             throws IOException {
+        deadline.check();
         FileInfo info = files.stat(rel);
         if (info.type() == FileInfo.Type.DIRECTORY && mounts.contains(info.resolved())) {
             return new Snapshot(Kind.SPECIAL, null, -1, null, new TreeMap<>());
@@ -65,7 +77,7 @@ record Snapshot(
             case DIRECTORY -> {
                 TreeMap<String, Snapshot> children = new TreeMap<>();
                 for (String name : files.list(rel)) {
-                    children.put(name, capture(files, child(rel, name), mounts));
+                    children.put(name, capture(files, child(rel, name), mounts, deadline));
                 }
                 yield new Snapshot(Kind.DIRECTORY, null, info.posixMode(), null, children);
             }

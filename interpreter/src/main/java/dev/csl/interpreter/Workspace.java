@@ -4,6 +4,7 @@ import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.ChangeRecorder;
+import dev.csl.runner.Deadline;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -246,14 +247,26 @@ final class Workspace {
 
     /** What a RUN's built-ins report before they change a path. */
     ChangeRecorder recorder() {
-        return path -> {
-            Snapshot snapshot = null;
-            if (tx != null) {
-                snapshot = Snapshot.capture(files, History.relative(files.root(), path));
-                tx.rememberDisk(path, snapshot);
+        return new ChangeRecorder() {
+            @Override
+            public void willChange(Path path) throws IOException {
+                willChange(path, Deadline.NONE);
             }
-            if (journal != null) {
-                journal.record(path, snapshot);
+
+            @Override
+            public void willChange(Path path, Deadline deadline) throws IOException {
+                boolean journalNeedsIt = journal != null && !journal.hasRecorded(path);
+                Snapshot snapshot = null;
+                if (tx != null || journalNeedsIt) {
+                    snapshot =
+                            Snapshot.capture(files, History.relative(files.root(), path), deadline);
+                }
+                if (tx != null) {
+                    tx.rememberDisk(path, snapshot);
+                }
+                if (journal != null) {
+                    journal.record(path, snapshot);
+                }
             }
         };
     }

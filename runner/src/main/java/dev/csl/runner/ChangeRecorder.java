@@ -13,4 +13,13 @@ public interface ChangeRecorder {
     ChangeRecorder NONE = path -> {};
 
     void willChange(Path absolutePath) throws IOException;
+
+    /**
+     * As {@link #willChange(Path)}, giving up with {@link Deadline.Passed} once {@code deadline}
+     * passes (the runner then reports the command's {@code timeout} and does not run it).
+     */
+    default void willChange(Path absolutePath, Deadline deadline) throws IOException {
+        deadline.check();
+        willChange(absolutePath);
+    }
 }

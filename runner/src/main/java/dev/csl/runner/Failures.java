@@ -73,6 +73,21 @@ final class Failures {
                 Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
     }
 
+    /** The state before a built-in could not be recorded within its timeout; it did not run. */
+    static RunFailure recordingTimeout(String text, int seconds) {
+        return new RunFailure(
+                "timeout",
+                "'"
+                        + text
+                        + "' did not run: recording what it would change (for undo and rollback)"
+                        + " took longer than its "
+                        + seconds
+                        + " s timeout",
+                "the tree it would change is very large or very deep: work on a smaller part,"
+                        + " or give the RUN more time: <---RUN timeout=\"120\"--->",
+                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+    }
+
     static RunFailure outOfMemory(String text, int heapMb) {
         return new RunFailure(
                 "command_failed",

@@ -121,10 +121,16 @@ final class StandardRunSession implements RunSession {
 
     private CommandOutcome runBuiltin(
             Step.Builtin step, GuardedFiles base, int timeout, ChangeRecorder recorder) {
+        // Recording runs in csl's own JVM: it shares the command's timeout with the worker's run.
+        Deadline deadline = Deadline.in(timeout * 1000L);
         try {
             for (Path target : ChangeTargets.of(step.spec(), step.invocation(), base)) {
-                recorder.willChange(target);
+                recorder.willChange(target, deadline);
             }
+        } catch (Deadline.Passed e) {
+            return new CommandOutcome(
+                    new CommandResult(step.text(), -1, "", "", timeout * 1000L),
+                    Failures.recordingTimeout(step.text(), timeout));
         } catch (IOException e) {
             return new CommandOutcome(
                     new CommandResult(step.text(), -1, "", "", 0),
@@ -162,7 +168,7 @@ final class StandardRunSession implements RunSession {
                         config.outputCapBytes(),
                         step.invocation());
         long started = System.nanoTime();
-        WorkerProcess.Result result = w.call(request, timeout * 1000L);
+        WorkerProcess.Result result = w.call(request, deadline.remainingMillis());
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (result instanceof WorkerProcess.Result.Replied r) {
             WorkerReply reply = r.reply();
