@@ -32,6 +32,9 @@ final class Execution implements AutoCloseable {
     private final AuditLog audit;
     private RunSession session;
 
+    /** Tasks whose RUN ran external commands or Node.js: a TASKS block cannot roll those back. */
+    private final java.util.Set<String> irreversibleRuns = new java.util.HashSet<>();
+
     Execution(
             Workspace ws,
             boolean dryRun,
@@ -111,7 +114,7 @@ final class Execution implements AutoCloseable {
             String id = task + "." + (i + 1);
             OperationResult r = runOne(child, id);
             results.add(r);
-            if (r.note() != null && r.note().startsWith(IRREVERSIBLE)) {
+            if (irreversibleRuns.contains(id)) {
                 irreversible.add(id);
             }
             if (!r.succeeded()) {
@@ -175,8 +178,6 @@ final class Execution implements AutoCloseable {
     private static String rangeText(String task, int count) {
         return count == 1 ? task + ".1" : task + ".1-" + task + "." + count;
     }
-
-    private static final String IRREVERSIBLE = "Irreversible:";
 
     private static String irreversibleNote(List<String> tasks) {
         if (tasks.isEmpty()) {
@@ -352,9 +353,12 @@ final class Execution implements AutoCloseable {
                     new ErrorInfo(
                             ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
         }
+        if (outcome.irreversible()) {
+            irreversibleRuns.add(task);
+        }
         String note =
                 outcome.irreversible()
-                        ? IRREVERSIBLE
+                        ? "Irreversible:"
                                 + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
                         : null;
         return new OperationResult(

@@ -57,47 +57,62 @@ final class BlockPlanner {
         }
         List<Step> steps = new ArrayList<>();
         for (SplitLine line : split.lines()) {
-            Object step = check(line);
-            if (step instanceof RunFailure f) {
-                return refused(withLine(f, line));
+            Checked checked = check(line);
+            if (checked.refusal() != null) {
+                return refused(withLine(checked.refusal(), line));
             }
-            steps.add((Step) step);
+            steps.add(checked.step());
         }
         return new Plan(steps, null);
     }
 
-    /** The step for one line, or the {@link RunFailure} refusing it. */
-    private Object check(SplitLine line) {
+    /** One line checked: the step to run, or the failure refusing it (exactly one is set). */
+    private record Checked(Step step, RunFailure refusal) {
+        static Checked run(Step step) {
+            return new Checked(step, null);
+        }
+
+        static Checked refused(RunFailure refusal) {
+            return new Checked(null, refusal);
+        }
+    }
+
+    private Checked check(SplitLine line) {
         List<String> words = line.words();
         String name = words.get(0);
         if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
-            return new RunFailure(
-                    "shell_operator",
-                    "Command line "
-                            + line.line()
-                            + " sets an environment variable, but no shell runs RUN commands: "
-                            + line.text(),
-                    "environment assignments are not supported; pass the value as an argument",
-                    Map.of("command", line.text()));
+            return Checked.refused(
+                    new RunFailure(
+                            "shell_operator",
+                            "Command line "
+                                    + line.line()
+                                    + " sets an environment variable, but no shell runs RUN commands: "
+                                    + line.text(),
+                            "environment assignments are not supported; pass the value as an argument",
+                            Map.of("command", line.text())));
         }
         if (SHELL_BUILTINS.containsKey(name)) {
-            return new RunFailure(
-                    "command_not_allowed",
-                    name + " is a shell built-in, and no shell runs RUN commands: " + line.text(),
-                    SHELL_BUILTINS.get(name),
-                    Map.of("command", line.text()));
+            return Checked.refused(
+                    new RunFailure(
+                            "command_not_allowed",
+                            name
+                                    + " is a shell built-in, and no shell runs RUN commands: "
+                                    + line.text(),
+                            SHELL_BUILTINS.get(name),
+                            Map.of("command", line.text())));
         }
         var spec = table.command(name);
         if (spec.isPresent()) {
             OptionParser.Parsed parsed = OptionParser.parse(spec.get(), words, line.text());
             if (parsed.failure() != null) {
-                return parsed.failure();
+                return Checked.refused(parsed.failure());
             }
             RunFailure refusal = guardOperands(spec.get(), parsed.invocation());
             if (refusal != null) {
-                return refusal;
+                return Checked.refused(refusal);
             }
-            return new Step.Builtin(line.line(), line.text(), spec.get(), parsed.invocation());
+            return Checked.run(
+                    new Step.Builtin(line.line(), line.text(), spec.get(), parsed.invocation()));
         }
         if (name.equals("git")) {
             RunFailure refusal = GitPolicy.check(words, line.text());
@@ -110,15 +125,15 @@ final class BlockPlanner {
                 }
             }
             if (refusal != null) {
-                return refusal;
+                return Checked.refused(refusal);
             }
-            return new Step.External(line.line(), line.text(), words, true);
+            return Checked.run(new Step.External(line.line(), line.text(), words, true));
         }
         RunFailure refusal = external.get().check(words, dir);
         if (refusal != null) {
-            return refusal;
+            return Checked.refused(refusal);
         }
-        return new Step.External(line.line(), line.text(), words, false);
+        return Checked.run(new Step.External(line.line(), line.text(), words, false));
     }
 
     private RunFailure guardOperands(CommandSpec spec, Invocation inv) {
