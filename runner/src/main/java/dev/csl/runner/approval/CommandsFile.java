@@ -82,6 +82,7 @@ public record CommandsFile(
         List<String> blocked = strings(rest.remove("blocked"), "blocked");
         List<String> network = strings(rest.remove("network"), "network");
         strings(rest.get("env"), "env"); // checked here; kept in rest, in the user's order
+        strings(rest.get("read"), "read");
         return new CommandsFile(allowed, blocked, network, rest);
     }
 
@@ -152,6 +153,19 @@ public record CommandsFile(
             env.forEach(name -> names.add(name.asText()));
         }
         return names;
+    }
+
+    /**
+     * Absolute paths outside the project that sandboxed commands may read although they lie in a
+     * hidden place (a home directory, the project's parent): {@code "read": ["/home/me/data"]}.
+     */
+    public List<String> read() {
+        List<String> paths = new ArrayList<>();
+        JsonNode read = rest.get("read");
+        if (read != null && read.isArray()) {
+            read.forEach(path -> paths.add(path.asText()));
+        }
+        return paths;
     }
 
     /** The first blocked entry matching {@code argv}. */

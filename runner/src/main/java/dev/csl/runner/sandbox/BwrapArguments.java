@@ -64,12 +64,21 @@ final class BwrapArguments {
         // A project under /tmp would vanish behind a private /tmp, and a write "outside" it would
         // land in that throw-away tmpfs instead of failing: keep the host's /tmp (read-only) then.
         args.addAll(isolation(network, !realWorkingDir.startsWith("/tmp")));
+        SandboxView view = SandboxView.of(realWorkingDir, readOnly);
+        for (Path hidden : view.hidden()) {
+            args.addAll(List.of("--tmpfs", hidden.toString()));
+        }
         args.addAll(List.of("--bind", realWorkingDir.toString(), realWorkingDir.toString()));
         for (Path protectedDir : protectedEntries(realWorkingDir)) {
             args.addAll(List.of("--ro-bind", protectedDir.toString(), protectedDir.toString()));
         }
-        for (Path path : readOnly) {
+        for (Path path : view.shown()) {
             args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+        }
+        // Last, once every mount point in them exists: writes "outside" fail instead of landing
+        // in a throw-away tmpfs.
+        for (Path hidden : view.hidden()) {
+            args.addAll(List.of("--remount-ro", hidden.toString()));
         }
         args.addAll(List.of("--chdir", realCwd.toString()));
         args.add("--");

@@ -115,8 +115,27 @@ class SandboxTest {
                     sh("echo pwned > ../outside/secret.txt; echo new > ../outside/new.txt", false);
 
             assertThat(outcome.failure().code()).isEqualTo("command_failed");
-            assertThat(outcome.result().stderr()).contains("Read-only file system");
+            // The project's parent is hidden: outside is not even there to write to.
+            assertThat(outcome.result().stderr()).contains("nonexistent");
             assertUnchanged();
+        }
+
+        @Test
+        void wrap_fileInTheHomeDirectory_notVisible() throws IOException {
+            Path home = Path.of(System.getProperty("user.home"));
+            assumeTrue(
+                    SandboxView.PRIVATE_ROOTS.stream().anyMatch(r -> home.startsWith(r)),
+                    "home directory outside the hidden roots: " + home);
+            Path key = home.resolve(".csl-sandbox-test-" + ProcessHandle.current().pid());
+            Files.writeString(key, "secret key\n");
+            try {
+                CommandOutcome outcome = sh("cat " + key + "; ls -a " + home, false);
+
+                assertThat(outcome.result().stdout()).doesNotContain("secret key");
+                assertThat(outcome.result().stderr()).contains("No such file");
+            } finally {
+                Files.deleteIfExists(key);
+            }
         }
 
         @Test
@@ -135,7 +154,8 @@ class SandboxTest {
                                 tmpWd,
                                 20);
 
-                assertThat(outcome.result().stdout()).isEqualTo("original\n");
+                // A sibling project is hidden, and the empty cover is read-only.
+                assertThat(outcome.result().stdout()).doesNotContain("original");
                 assertThat(outcome.result().stderr()).contains("Read-only file system");
                 assertThat(Files.readString(sibling)).isEqualTo("original\n");
             } finally {
@@ -167,7 +187,7 @@ class SandboxTest {
                                     + secret,
                             false);
 
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.result().stderr()).isNotEmpty();
             assertUnchanged();
         }
 

@@ -1,0 +1,128 @@
+package dev.csl.runner.sandbox;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a sandboxed command sees of the host besides its working directory: the system and its
+ * toolchains, but not the home directories (keys, tokens, other projects) nor the directory the
+ * project sits in (its sibling projects). Those are covered by an empty read-only tmpfs; what a
+ * command needs from them is shown again read-only: the toolchains on PATH, the JDK, csl's own
+ * class path, the usual package caches, and the paths listed under {@code read} in {@code
+ * .csl/commands.json}.
+ *
+ * @param hidden directories covered by an empty read-only tmpfs
+ * @param shown paths bound read-only again inside them
+ */
+record SandboxView(List<Path> hidden, List<Path> shown) {
+    /** Where people keep their own files and projects. */
+    static final List<String> PRIVATE_ROOTS = List.of("/home", "/root", "/mnt", "/media", "/srv");
+
+    /** Parents never hidden: the system itself. */
+    private static final Set<String> SYSTEM =
+            Set.of("/", "/usr", "/etc", "/opt", "/var", "/bin", "/lib", "/lib64", "/sbin", "/nix");
+
+    /** Package caches and toolchains people keep in their home directory. */
+    static final List<String> HOME_TOOLCHAINS =
+            List.of(
+                    ".m2",
+                    ".gradle",
+                    ".npm",
+                    ".cargo",
+                    ".rustup",
+                    ".pyenv",
+                    ".nvm",
+                    ".sdkman",
+                    ".local/bin",
+                    ".local/lib",
+                    ".deno",
+                    ".bun",
+                    ".volta",
+                    ".cache/pip");
+
+    static SandboxView of(Path realWorkingDir, List<Path> readOnly) {
+        Set<Path> hidden = new LinkedHashSet<>();
+        for (String root : PRIVATE_ROOTS) {
+            Path p = Path.of(root);
+            if (Files.isDirectory(p) && !Files.isSymbolicLink(p)) {
+                hidden.add(p);
+            }
+        }
+        Path parent = realWorkingDir.getParent();
+        if (parent != null
+                && !SYSTEM.contains(parent.toString())
+                && hidden.stream().noneMatch(parent::startsWith)
+                && !parent.equals(Path.of("/tmp"))) {
+            hidden.add(parent); // sibling projects
+        }
+        // Paths the caller needs (a preload script under the private /tmp) are always shown.
+        Set<Path> shown = new LinkedHashSet<>(readOnly);
+        List<Path> wanted = new ArrayList<>();
+        wanted.addAll(listedForReading(realWorkingDir));
+        wanted.add(Path.of(System.getProperty("java.home")));
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                Path p = Path.of(entry).toAbsolutePath();
+                wanted.add(
+                        Files.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
+            }
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                wanted.add(Path.of(dir));
+            }
+        }
+        String home = System.getProperty("user.home");
+        if (home != null) {
+            for (String name : HOME_TOOLCHAINS) {
+                wanted.add(Path.of(home, name));
+            }
+        }
+        List<Path> reals = new ArrayList<>();
+        for (Path p : wanted) {
+            Path real = realOrNull(p);
+            if (real != null) {
+                reals.add(real);
+            }
+        }
+        reals.sort((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
+        for (Path real : reals) {
+            if (!real.startsWith(realWorkingDir)
+                    && hidden.stream().anyMatch(real::startsWith)
+                    && shown.stream().noneMatch(s -> real.startsWith(s) && !readOnly.contains(s))) {
+                shown.add(real);
+            }
+        }
+        return new SandboxView(List.copyOf(hidden), List.copyOf(shown));
+    }
+
+    /** The absolute paths under {@code "read"} in the project's {@code .csl/commands.json}. */
+    private static List<Path> listedForReading(Path realWorkingDir) {
+        List<Path> paths = new ArrayList<>();
+        try {
+            for (String entry : dev.csl.runner.approval.CommandsFile.load(realWorkingDir).read()) {
+                Path p = Path.of(entry);
+                if (p.isAbsolute()) {
+                    paths.add(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable commands.json shows nothing extra; approval reports the file itself
+        }
+        return paths;
+    }
+
+    private static Path realOrNull(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}
