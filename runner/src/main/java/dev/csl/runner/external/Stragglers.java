@@ -55,6 +55,19 @@ final class Stragglers {
                 return killed;
             }
             found.forEach(ProcessHandle::destroyForcibly);
+            // Wait until they are gone, so nothing of the command is alive when csl goes on.
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            for (ProcessHandle p : found) {
+                while (p.isAlive() && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return killed + found.size();
+                    }
+                }
+            }
             killed += found.size();
         }
         return killed;
