@@ -106,9 +106,55 @@ public final class StateDirectory {
         return files.readBytes(rel);
     }
 
-    /** Names in a directory below {@code .csl}, sorted; empty when it does not exist. */
+    /**
+     * Names in a directory below {@code .csl}, sorted; empty when it does not exist. Anything else
+     * there (a symlink, a file) is refused: reading it as "no entries" would make undo say there is
+     * nothing to undo while the history sits behind a planted link.
+     */
     public List<String> list(String rel) throws IOException {
-        return files.stat(rel).type() == FileInfo.Type.DIRECTORY ? files.list(rel) : List.of();
+        FileInfo info = files.stat(rel);
+        return switch (info.type()) {
+            case MISSING -> List.of();
+            case DIRECTORY -> files.list(rel);
+            default -> throw notReal(rel, info, "real directories");
+        };
+    }
+
+    /**
+     * Refuses {@code rel} unless it is absent or a regular file: a log that csl appends to at the
+     * end of an apply is checked before the apply changes anything, so a planted link or directory
+     * there stops it up front instead of after the files were written.
+     */
+    public void requireFileOrAbsent(String rel) throws IOException {
+        FileInfo info = files.stat(rel);
+        if (info.type() != FileInfo.Type.MISSING && info.type() != FileInfo.Type.FILE) {
+            throw notReal(rel, info, "regular files");
+        }
+    }
+
+    private GuardException notReal(String rel, FileInfo info, String what) {
+        Path at = files.root().resolve(rel);
+        return new GuardException(
+                GuardCode.PROTECTED_PATH,
+                "csl keeps its state only in "
+                        + what
+                        + " inside .csl, and "
+                        + at
+                        + " is "
+                        + switch (info.type()) {
+                            case SYMLINK -> "a symlink to " + info.linkTarget();
+                            case DIRECTORY -> "a directory";
+                            case FILE -> "a file";
+                            default -> "a FIFO, socket or device";
+                        }
+                        + ": '"
+                        + NAME
+                        + "/"
+                        + rel
+                        + "'",
+                NAME + "/" + rel,
+                at,
+                "move " + at + " away (csl then starts it anew), then run csl again");
     }
 
     /** Replaces (or creates) a file atomically and durably (fsync of file and directory). */

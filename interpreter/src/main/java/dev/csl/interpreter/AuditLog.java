@@ -16,6 +16,9 @@ import java.util.Map;
 final class AuditLog {
     static final String FILE = ".csl/audit.jsonl";
 
+    /** The log's name within {@code .csl}. */
+    static final String NAME = FILE.substring(FILE.indexOf('/') + 1);
+
     /** What is known about one operation besides its result. */
     record Facts(Instant time, long durationMs, String subject, String sandbox, Integer exitCode) {}
 
@@ -35,11 +38,10 @@ final class AuditLog {
         if (out.length() == 0) {
             return;
         }
-        String name = FILE.substring(FILE.indexOf('/') + 1);
-        if (state.exists(name) && state.read(name).length > ROTATE_BYTES) {
-            state.move(name, "audit-" + System.currentTimeMillis() + ".jsonl");
+        if (state.exists(NAME) && state.read(NAME).length > ROTATE_BYTES) {
+            state.move(NAME, "audit-" + System.currentTimeMillis() + ".jsonl");
         }
-        state.append(name, out.toString().getBytes(StandardCharsets.UTF_8));
+        state.append(NAME, out.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     private void append(StringBuilder out, String applyId, List<OperationResult> results)

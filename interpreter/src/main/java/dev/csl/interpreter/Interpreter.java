@@ -154,6 +154,7 @@ public final class Interpreter {
         Recovery recovered = null;
         if (!dryRun) {
             state = StateDirectory.open(root);
+            state.requireFileOrAbsent(AuditLog.NAME);
             recovered = History.recover(files, state);
             journal = new Journal(files, state);
         }
