@@ -249,7 +249,11 @@ final class StandardRunSession implements RunSession {
     @Override
     public synchronized void close() {
         if (worker != null) {
-            worker.close();
+            if (worker.alive()) {
+                workers.giveBack(workerRoot, sandbox, worker);
+            } else {
+                worker.close();
+            }
             worker = null;
         }
         if (archiveRecording != null) {

@@ -10,12 +10,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A {@link RunSessionFactory} for {@code csl serve} that keeps up to {@code size} worker JVMs
- * started ahead of time. A worker is started for one working directory (inside the sandbox that
- * makes exactly that directory writable), so the pool keeps them per directory: when a session
- * takes a warm worker, a replacement for the same directory starts in the background, and the next
- * apply there finds it ready. Workers are never handed back, so nothing of one apply leaks into the
- * next. Close the pool on shutdown.
+ * A {@link RunSessionFactory} for {@code csl serve} that keeps up to {@code size} warm worker JVMs.
+ * A worker is started for one working directory (inside the sandbox that makes exactly that
+ * directory writable), so the pool keeps them per directory: a session that ends with a healthy
+ * worker hands it back, and the next apply of the same directory reuses it instead of starting a
+ * JVM. A worker holds nothing of an apply between requests (each request names its root and
+ * directory), so reuse carries nothing over; one that crashed, timed out or ran out of memory is
+ * never handed back, and the next session starts a fresh one. Workers of other directories are
+ * never shared. Close the pool on shutdown.
  */
 public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     /** A warm worker and what it was started for. */
@@ -48,7 +50,26 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
 
     @Override
     public RunSession open(RunnerConfig config) {
-        return new StandardRunSession(config, this::take);
+        return open(config, CommandTable.builtins());
+    }
+
+    /** As {@link #open(RunnerConfig)}, checking commands against {@code table} (tests). */
+    RunSession open(RunnerConfig config, CommandTable table) {
+        WorkerPool pool = this;
+        return new StandardRunSession(
+                config,
+                new WorkerSource() {
+                    @Override
+                    public WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
+                        return pool.take(root, sandbox);
+                    }
+
+                    @Override
+                    public void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
+                        pool.giveBack(root, sandbox, worker);
+                    }
+                },
+                table);
     }
 
     /** Warm workers ready right now (for tests and diagnostics). */
@@ -74,9 +95,38 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
                 }
             }
         }
-        starter.execute(() -> startOne(root, sandbox));
+        if (warm != null) {
+            return warm;
+        }
         launcher.prepareArchive(root); // a long-lived server has time to let it finish
-        return warm != null ? warm : WorkerProcess.start(launcher.command(root, sandbox));
+        return WorkerProcess.start(launcher.command(root, sandbox));
+    }
+
+    /** Keeps a healthy worker for the next session of its directory (the newest first). */
+    void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
+        WorkerProcess evicted = null;
+        synchronized (this) {
+            if (!closed && worker.alive()) {
+                idle.addFirst(new Idle(root, sandbox.active(), worker));
+                worker = null;
+                if (idle.size() > size) {
+                    evicted = idle.pollLast().worker();
+                }
+            }
+        }
+        if (worker != null) {
+            worker.close();
+        }
+        if (evicted != null) {
+            evicted.close();
+        }
+    }
+
+    /**
+     * Starts a warm worker for {@code root} ahead of its first apply (csl serve may prepare one).
+     */
+    void prepare(Path root, Sandbox sandbox) {
+        starter.execute(() -> startOne(root, sandbox));
     }
 
     private void startOne(Path root, Sandbox sandbox) {

@@ -9,6 +9,14 @@ import java.nio.file.Path;
 interface WorkerSource {
     WorkerProcess take(Path root, Sandbox sandbox) throws IOException;
 
+    /**
+     * Called when a session ends with a healthy worker (it never crashed, timed out or ran out of
+     * memory): a pool keeps it for the next session of the same directory; otherwise it stops.
+     */
+    default void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
+        worker.close();
+    }
+
     /** Background work to wait for before the process exits (archive recording), or null. */
     default Thread background(Path root) {
         return null;

@@ -196,4 +196,58 @@ class WorkerLifecycleTest {
             }
         }
     }
+
+    @Test
+    void pooled_tenSequentialAppliesInOneDirectory_reuseOneWorkerJvm() throws Exception {
+        java.util.Set<Long> pids = new java.util.HashSet<>();
+        try (WorkerPool pool = new WorkerPool(2, TestSessions.LAUNCHER)) {
+            for (int i = 0; i < 10; i++) {
+                try (RunSession s = pool.open(RunnerConfig.defaults(root), TestSessions.TABLE)) {
+                    RunOutcome outcome = s.run(TestSessions.request("cat a.txt"));
+                    assertThat(outcome.commands().get(0).stdout()).isEqualTo("a\n");
+                    pids.add(((StandardRunSession) s).currentWorker().handle().pid());
+                }
+            }
+        }
+        assertThat(pids).hasSize(1);
+    }
+
+    @Test
+    void pooled_workerThatCrashed_neverHandedToTheNextApply() throws Exception {
+        try (WorkerPool pool = new WorkerPool(2, TestSessions.LAUNCHER)) {
+            long crashed;
+            try (RunSession s = pool.open(RunnerConfig.defaults(root), TestSessions.TABLE)) {
+                assertThat(s.run(TestSessions.request("cat a.txt")).ok()).isTrue();
+                crashed = ((StandardRunSession) s).currentWorker().handle().pid();
+                assertThat(s.run(TestSessions.request("__crash")).ok()).isFalse();
+            }
+            try (RunSession s = pool.open(RunnerConfig.defaults(root), TestSessions.TABLE)) {
+                RunOutcome outcome = s.run(TestSessions.request("cat a.txt"));
+
+                assertThat(outcome.ok()).isTrue();
+                assertThat(((StandardRunSession) s).currentWorker().handle().pid())
+                        .isNotEqualTo(crashed);
+            }
+        }
+    }
+
+    @Test
+    void pooled_otherDirectory_neverGetsThisDirectorysWorker() throws Exception {
+        Path other = Files.createDirectories(root.resolveSibling(root.getFileName() + "-other"));
+        Files.writeString(other.resolve("a.txt"), "other\n");
+        try (WorkerPool pool = new WorkerPool(2, TestSessions.LAUNCHER)) {
+            long first;
+            try (RunSession s = pool.open(RunnerConfig.defaults(root), TestSessions.TABLE)) {
+                s.run(TestSessions.request("cat a.txt"));
+                first = ((StandardRunSession) s).currentWorker().handle().pid();
+            }
+            try (RunSession s = pool.open(RunnerConfig.defaults(other), TestSessions.TABLE)) {
+                RunOutcome outcome = s.run(TestSessions.request("cat a.txt"));
+
+                assertThat(outcome.commands().get(0).stdout()).isEqualTo("other\n");
+                assertThat(((StandardRunSession) s).currentWorker().handle().pid())
+                        .isNotEqualTo(first);
+            }
+        }
+    }
 }
