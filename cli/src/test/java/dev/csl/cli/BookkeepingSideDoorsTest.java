@@ -178,6 +178,35 @@ class BookkeepingSideDoorsTest {
         }
     }
 
+    /**
+     * A damaged journal (edited by hand or by a tool) is read strictly: a length past the end of
+     * its blob once restored the file zero-padded to that length, and an unknown kind restored
+     * "absent", deleting the file. Neither may change the file now.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "\"length\":999999",
+                "\"kind\":\"fiel\"",
+                "\"blob\":\"../../../../sub/x.txt\"",
+                "\"mode\":2541"
+            })
+    void undo_damagedJournal_restoresNothingFromTheDamagedLine(String damage) throws IOException {
+        Path a = answer("<---WRITE file=\"sub/x.txt\"--->\nnew x\n<---END--->\n");
+        assertThat(csl("apply", a.toString(), "-C", work.toString())).isZero();
+        Path journal = work.resolve(".csl/history/000001/journal.jsonl");
+        String line = Files.readString(journal);
+        String key = damage.substring(0, damage.indexOf(':') + 1);
+        String damaged = line.replaceFirst(java.util.regex.Pattern.quote(key) + "[^,}]*", damage);
+        assertThat(damaged).isNotEqualTo(line);
+        Files.writeString(journal, damaged);
+
+        csl("undo", "--force", "-C", work.toString(), "--json");
+
+        assertThat(work.resolve("sub/x.txt")).hasContent("new x");
+        assertThat(out.toString()).doesNotContain("\"restored\":[\"sub/x.txt\"]");
+    }
+
     @Test
     void everyCommand_cslDirectoryIsSymlinkToOutside_refusedAndOutsideUntouched()
             throws IOException {

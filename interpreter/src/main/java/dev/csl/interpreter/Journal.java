@@ -214,31 +214,60 @@ final class Journal {
     /** Reads a state written by {@link #encode}. */
     static Snapshot decode(JsonNode node, StateDirectory state, String entryDir)
             throws IOException {
+        // Read strictly: a damaged entry must never restore zero-padded bytes or delete a path
+        // because its kind was unreadable (it ends the entries read, as a torn line does).
         String kind = node.path("kind").asText();
-        int mode = node.has("mode") ? node.get("mode").asInt() : -1;
+        int mode = node.has("mode") ? node.get("mode").asInt(-2) : -1;
+        if (mode < -1 || mode > 0777) {
+            throw damaged(entryDir, "mode " + node.get("mode"));
+        }
         java.util.TreeMap<String, Snapshot> children = new java.util.TreeMap<>();
         switch (kind) {
             case "file":
-                byte[] pack = state.read(entryDir + "/blobs/" + node.get("blob").asText());
-                int offset = node.path("offset").asInt();
+                String blob = node.path("blob").asText("");
+                if (!blob.matches("\\d+")) {
+                    throw damaged(entryDir, "blob '" + blob + "'");
+                }
+                byte[] pack = state.read(entryDir + "/blobs/" + blob);
+                long offset = node.path("offset").asLong(-1);
+                long length = node.path("length").asLong(-1);
+                if (offset < 0 || length < 0 || offset + length > pack.length) {
+                    throw damaged(entryDir, "bytes " + offset + "+" + length + " of blob " + blob);
+                }
                 byte[] bytes =
-                        java.util.Arrays.copyOfRange(
-                                pack, offset, offset + node.path("length").asInt());
+                        java.util.Arrays.copyOfRange(pack, (int) offset, (int) (offset + length));
                 return new Snapshot(Snapshot.Kind.FILE, bytes, mode, null, children);
             case "symlink":
+                if (!node.path("target").isTextual()) {
+                    throw damaged(entryDir, "symlink without a target");
+                }
                 return new Snapshot(
                         Snapshot.Kind.SYMLINK, null, -1, node.get("target").asText(), children);
             case "directory":
                 var fields = node.path("children").fields();
                 while (fields.hasNext()) {
                     var e = fields.next();
-                    children.put(e.getKey(), decode(e.getValue(), state, entryDir));
+                    String name = e.getKey();
+                    if (name.isEmpty()
+                            || name.equals(".")
+                            || name.equals("..")
+                            || name.indexOf('/') >= 0
+                            || name.indexOf('\0') >= 0) {
+                        throw damaged(entryDir, "entry name '" + name + "'");
+                    }
+                    children.put(name, decode(e.getValue(), state, entryDir));
                 }
                 return new Snapshot(Snapshot.Kind.DIRECTORY, null, mode, null, children);
             case "special":
                 return new Snapshot(Snapshot.Kind.SPECIAL, null, -1, null, children);
-            default:
+            case "absent":
                 return Snapshot.ABSENT;
+            default:
+                throw damaged(entryDir, "kind '" + kind + "'");
         }
+    }
+
+    private static IOException damaged(String entryDir, String what) {
+        return new IOException("the journal .csl/" + entryDir + " is damaged (" + what + ")");
     }
 }
