@@ -7,6 +7,11 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // `csl --version` does only that: no command model, no sandbox probe.
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            System.out.println(VersionProvider.line());
+            System.exit(ExitCodes.OK);
+        }
         // A plain `csl apply` skips picocli: its start-up costs more than the apply itself.
         int code = FastApply.tryRun(args);
         System.exit(code == FastApply.NOT_HANDLED ? run(args) : code);

@@ -6,7 +6,12 @@ import picocli.CommandLine.IVersionProvider;
 final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
+        return new String[] {line()};
+    }
+
+    /** {@code csl VERSION}, what {@code csl --version} prints. */
+    static String line() {
         String version = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"csl " + (version == null ? "0.1.0-SNAPSHOT" : version)};
+        return "csl " + (version == null ? "0.1.0-SNAPSHOT" : version);
     }
 }

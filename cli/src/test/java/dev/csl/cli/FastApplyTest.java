@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
 
 /** The picocli-free {@code csl apply} must behave exactly like {@link ApplyCommand}. */
 class FastApplyTest {
@@ -150,6 +151,19 @@ class FastApplyTest {
         assertThat(dir.resolve("src/a.txt")).hasContent("alpha");
         assertThat(help.waitFor()).isZero();
         assertThat(helpOut).contains("--expect-plan").contains("--start-delimiter");
+    }
+
+    @Test
+    void main_version_sameLineAsPicocliPrints() throws Exception {
+        Process fast = main("--version");
+        String fastOut = new String(fast.getInputStream().readAllBytes(), UTF_8);
+        StringWriter picocli = new StringWriter();
+        CommandLine cli = Main.newCommandLine();
+        cli.setOut(new PrintWriter(picocli, true));
+        cli.execute("--version");
+
+        assertThat(fast.waitFor()).isZero();
+        assertThat(fastOut).isEqualTo(picocli.toString()).startsWith("csl ");
     }
 
     private static Process main(String... args) throws IOException {
