@@ -1,7 +1,5 @@
 package dev.csl.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
@@ -93,12 +91,7 @@ record ApplyArgs(
             report = new Interpreter(StandardRunners.factory()).apply(text, options);
         }
         if (json) {
-            try {
-                out.println(new ObjectMapper().writeValueAsString(report));
-            } catch (JsonProcessingException e) {
-                err.println("csl apply: cannot write JSON: " + e.getOriginalMessage());
-                return ExitCodes.USAGE;
-            }
+            out.println(ReportJson.write(report));
         } else {
             new ApplyRenderer(out, colour && !json, fullDiff)
                     .outputAlreadyShown(live == null ? Set.of() : live.shown())

@@ -1,7 +1,5 @@
 package dev.csl.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
 import java.io.PrintWriter;
@@ -47,14 +45,7 @@ final class UndoCommand implements Callable<Integer> {
         }
         UndoReport report = new Undoer().undo(workingDir, force);
         if (json) {
-            try {
-                out.println(new ObjectMapper().writeValueAsString(report));
-            } catch (JsonProcessingException e) {
-                spec.commandLine()
-                        .getErr()
-                        .println("csl undo: cannot write JSON: " + e.getOriginalMessage());
-                return ExitCodes.USAGE;
-            }
+            out.println(ReportJson.write(report));
         } else {
             new ApplyRenderer(out, Colour.auto(), false).print(report);
         }
