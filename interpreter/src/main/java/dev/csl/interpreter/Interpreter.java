@@ -46,6 +46,14 @@ public final class Interpreter {
         }
         List<ValidationError> invalid = Validator.validate(parsed.operations());
         boolean dryRun = options.dryRun();
+        if (parsed.operations().isEmpty()) {
+            return failure(
+                    shown,
+                    dryRun,
+                    ErrorCode.NO_OPERATIONS,
+                    "The answer holds no CSL operation, so nothing was applied.",
+                    OtherEditFormats.hint(answer));
+        }
         if (GuardedFiles.isFileSystemRoot(dir)) {
             return failure(
                     shown,
