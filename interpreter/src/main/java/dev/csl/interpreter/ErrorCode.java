@@ -39,6 +39,8 @@ public enum ErrorCode {
     TIMEOUT("A command ran longer than its timeout; its whole process tree was killed."),
     NODE_UNAVAILABLE("A `lang=\"node\"` block cannot run: Node.js is missing or too old."),
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
+    MARKER_IN_CONTENT(
+            "A content, pattern or replacement line is a CSL marker (a missing or indented END); the operation was refused."),
     NO_OPERATIONS(
             "The answer holds no CSL operation (perhaps another tool's edit format); nothing was applied."),
     NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),

@@ -35,6 +35,8 @@ final class Execution implements AutoCloseable {
     /** Tasks whose RUN ran external commands or Node.js: a TASKS block cannot roll those back. */
     private final java.util.Set<String> irreversibleRuns = new java.util.HashSet<>();
 
+    private final Map<Integer, ErrorInfo> mistakes;
+
     Execution(
             Workspace ws,
             boolean dryRun,
@@ -42,6 +44,19 @@ final class Execution implements AutoCloseable {
             RunSessionFactory runners,
             RunnerConfig runnerConfig,
             AuditLog audit) {
+        this(ws, dryRun, validationErrors, Map.of(), runners, runnerConfig, audit);
+    }
+
+    /** As above; {@code mistakes} are operations refused as likely mistakes, by line. */
+    Execution(
+            Workspace ws,
+            boolean dryRun,
+            List<ValidationError> validationErrors,
+            Map<Integer, ErrorInfo> mistakes,
+            RunSessionFactory runners,
+            RunnerConfig runnerConfig,
+            AuditLog audit) {
+        this.mistakes = mistakes;
         this.ws = ws;
         this.dryRun = dryRun;
         this.runners = runners;
@@ -69,7 +84,7 @@ final class Execution implements AutoCloseable {
         List<OperationResult> results = new ArrayList<>();
         int invalid = 0;
         for (Operation child : children) {
-            if (errorsByLine.containsKey(child.line())) {
+            if (errorsByLine.containsKey(child.line()) || mistakes.containsKey(child.line())) {
                 invalid++;
             }
         }
@@ -221,6 +236,9 @@ final class Execution implements AutoCloseable {
     }
 
     private ErrorInfo validationError(Operation op) {
+        if (mistakes.containsKey(op.line())) {
+            return mistakes.get(op.line());
+        }
         List<ValidationError> errors = errorsByLine.get(op.line());
         if (errors == null) {
             return null;

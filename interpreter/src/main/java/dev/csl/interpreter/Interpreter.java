@@ -181,7 +181,9 @@ public final class Interpreter {
                         options.prompter(),
                         options.output());
         List<OperationResult> results;
-        try (Execution execution = new Execution(ws, dryRun, invalid, runners, config, audit)) {
+        var mistakes = MarkersInContent.find(parsed.operations(), options.delimiters());
+        try (Execution execution =
+                new Execution(ws, dryRun, invalid, mistakes, runners, config, audit)) {
             results = execution.runAll(parsed.operations());
             ws.flush();
         }
