@@ -41,6 +41,8 @@ public enum ErrorCode {
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
     MARKER_IN_CONTENT(
             "A content, pattern or replacement line is a CSL marker (a missing or indented END); the operation was refused."),
+    PLACEHOLDER_CONTENT(
+            "A WRITE would replace an existing file with content holding an elision comment (`// ... rest unchanged ...`); refused."),
     NO_OPERATIONS(
             "The answer holds no CSL operation (perhaps another tool's edit format); nothing was applied."),
     NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),

@@ -17,6 +17,20 @@ final class WriteOp {
         Content before = state.current;
         byte[] old = before.exists() ? before.bytes() : null;
         String content = write.content();
+        if (old != null && !write.append()) {
+            String placeholder = Placeholders.find(content);
+            if (placeholder != null) {
+                throw new OpFailure(
+                        ErrorCode.PLACEHOLDER_CONTENT,
+                        "The WRITE would replace '"
+                                + write.file()
+                                + "' with content that leaves part of it out ("
+                                + placeholder.strip()
+                                + "): the file would lose that part. Nothing was written.",
+                        "Send the whole file in WRITE, or change only the part that changes with"
+                                + " SEARCH/REPLACE.");
+            }
+        }
         String terminator = old == null ? "\n" : LineEndings.of(old).dominant();
         byte[] body =
                 content.isEmpty()

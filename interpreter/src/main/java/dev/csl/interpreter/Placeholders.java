@@ -1,0 +1,34 @@
+package dev.csl.interpreter;
+
+import java.util.regex.Pattern;
+
+/**
+ * {@code placeholder_content}: an elision comment an LLM writes instead of the lines it did not
+ * repeat ({@code // ... rest of the file unchanged ...}, {@code # ... existing code ...}). A WRITE
+ * that replaced a file with it would silently cut the file.
+ */
+final class Placeholders {
+    private Placeholders() {}
+
+    /** A comment marker, an ellipsis, and words that say code was left out. */
+    private static final Pattern ELISION =
+            Pattern.compile(
+                    "^\\s*(//|#|/\\*|\\*|<!--|--|;|\\{/\\*)\\s*(\\.{3}|…)?\\s*\\(?\\s*"
+                            + "(rest of|the rest|existing|unchanged|remaining|same as|previous|other)"
+                            + "[^\\n]*",
+                    Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern ELLIPSIS = Pattern.compile("\\.{3}|…");
+
+    /** The first elision line of {@code content}, or null. */
+    static String find(String content) {
+        for (String line : content.split("\n")) {
+            if (ELISION.matcher(line).matches()
+                    && ELLIPSIS.matcher(line).find()
+                    && line.strip().length() < 120) {
+                return line;
+            }
+        }
+        return null;
+    }
+}
