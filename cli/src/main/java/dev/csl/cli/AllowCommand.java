@@ -36,6 +36,22 @@ final class AllowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String command = String.join(" ", words).strip();
+        String[] parts = command.split("\\s+");
+        if (parts[0].equals("git")
+                && (parts.length < 2
+                        || !dev.csl.runner.CommandTable.READ_ONLY_GIT.contains(parts[1]))) {
+            // A rule that can never apply would only mislead: RUN never runs git that writes.
+            editing.err()
+                    .println(
+                            "csl allow: '"
+                                    + command
+                                    + "' can never run in a RUN block: csl runs only read-only"
+                                    + " git ("
+                                    + String.join(", ", dev.csl.runner.CommandTable.READ_ONLY_GIT)
+                                    + "), which needs no approval. Nothing was saved.");
+            return ExitCodes.USAGE;
+        }
         return editing.edit(words, file -> file.allow(String.join(" ", words), network), "Allowed");
     }
 }

@@ -23,6 +23,11 @@ final class ApprovalEditing {
             description = "Working directory (default: the current directory).")
     Path dir = Path.of("");
 
+    /** Where the command's messages go. */
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
     int edit(List<String> words, UnaryOperator<CommandsFile> change, String verb) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

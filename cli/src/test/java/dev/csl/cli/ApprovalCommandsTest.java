@@ -144,4 +144,25 @@ class ApprovalCommandsTest {
         assertThat(doc.path("checks").get(0).has("detail")).isTrue();
         assertThat(exit).isEqualTo(doc.path("ok").asBoolean() ? 0 : 1);
     }
+
+    @Test
+    void allow_gitThatWrites_refusedAndNothingSaved() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("csl-allow-git");
+        try {
+            StringWriter err = new StringWriter();
+            CommandLine cli = Main.newCommandLine();
+            cli.setOut(new PrintWriter(out, true));
+            cli.setErr(new PrintWriter(err, true));
+
+            int exit = cli.execute("allow", "git commit", "-C", dir.toString());
+
+            assertThat(exit).isEqualTo(2);
+            assertThat(err.toString()).contains("can never run in a RUN block");
+            assertThat(dir.resolve(".csl/commands.json")).doesNotExist();
+        } finally {
+            try (var walk = java.nio.file.Files.walk(dir)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
 }

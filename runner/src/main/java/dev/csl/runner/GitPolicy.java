@@ -56,13 +56,11 @@ final class GitPolicy {
             return refuse(
                     text,
                     "git " + sub + " is not one of the read-only git commands csl runs",
-                    "read-only git runs as is ("
+                    "csl runs only read-only git ("
                             + String.join(", ", CommandTable.READ_ONLY_GIT)
-                            + "); to run git "
+                            + ") and no approval changes that; leave git "
                             + sub
-                            + " it must be approved: csl allow 'git "
-                            + sub
-                            + "'");
+                            + " to the user, who runs it outside csl");
         }
         boolean listing = false;
         boolean hasOperand = false;

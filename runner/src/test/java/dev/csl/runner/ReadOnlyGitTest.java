@@ -173,4 +173,12 @@ class ReadOnlyGitTest {
         assertThat(atRoot.ok()).as("%s", atRoot.failure()).isTrue();
         assertThat(atRoot.commands().get(0).stdout()).contains("a.txt");
     }
+
+    @Test
+    void gitThatWrites_refusedWithAHintThatDoesNotPromiseApproval() {
+        RunOutcome outcome = csl("git commit -m x");
+
+        assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+        assertThat(outcome.failure().hint()).doesNotContain("csl allow").contains("read-only git");
+    }
 }
