@@ -126,6 +126,9 @@ class ApprovalCommandsTest {
                 .extracting(line -> line.substring(2).split("\\s+")[0])
                 .containsExactly("java", "node", "sandbox", "git", "path", "memory", "environment");
         assertThat(report).containsPattern("✔ environment +commands see .*PATH.* hidden");
+        if (report.contains("✔ sandbox")) {
+            assertThat(report).contains("hidden: ").contains("shown again read-only: ");
+        }
         assertThat(exit).isEqualTo(report.contains("✘ ") ? 1 : 0);
         assertThat(report).contains("✔ java");
         if (report.contains("✘ ")) {

@@ -163,7 +163,8 @@ public final class Diagnostics {
             return new Check(
                     "sandbox",
                     true,
-                    "bubblewrap (host read-only, working directory writable, private /tmp, no network, tried just now)",
+                    "bubblewrap (host read-only, working directory writable, private /tmp, no network, tried just now); "
+                            + Sandbox.describeView(Path.of("").toAbsolutePath()),
                     "");
         }
         return new Check(

@@ -68,6 +68,22 @@ public final class Sandbox {
                 Map.of("sandboxLayer", layer()));
     }
 
+    /** What commands in {@code workingDir} would not see, and what is shown again (for doctor). */
+    public static String describeView(Path workingDir) {
+        SandboxView view = SandboxView.of(realPath(workingDir), List.of());
+        return "hidden: "
+                + view.hidden().stream()
+                        .map(Path::toString)
+                        .collect(java.util.stream.Collectors.joining(" "))
+                + "; shown again read-only: "
+                + (view.shown().isEmpty()
+                        ? "nothing"
+                        : view.shown().stream()
+                                .map(Path::toString)
+                                .collect(java.util.stream.Collectors.joining(" ")))
+                + " (add paths under \"read\" in .csl/commands.json)";
+    }
+
     /** {@link #wrap(List, Path, Path, boolean, List)} with the working directory as cwd. */
     public List<String> wrap(List<String> command, Path workingDir, boolean network) {
         return wrap(command, workingDir, workingDir, network, List.of());
