@@ -15,6 +15,7 @@ delete process.env.CSL_ROOT;
 
 // The unguarded functions the guard itself needs, taken before anything is replaced.
 const raw = {
+  readdir: fs.readdirSync,
   lstat: fs.lstatSync,
   stat: fs.statSync,
   readlink: fs.readlinkSync,
@@ -385,8 +386,8 @@ const TABLE = {
   mkdtemp: onePath({ mode: 'prefix' }),
   open: onePath(OPEN),
   openAsBlob: onePath(RC),
-  opendir: onePath(R),
-  readdir: onePath(R),
+  opendir: (args) => checkRecursiveList(args),
+  readdir: (args) => checkRecursiveList(args),
   readFile: onePath(RC),
   readlink: onePath(RL),
   realpath: onePath(R),
@@ -402,6 +403,49 @@ const TABLE = {
   writeFile: onePath(WC),
   cp: (args) => checkCopy(args[0], args[1], args[2]),
 };
+
+/**
+ * readdir and opendir with {recursive: true} list a whole tree, and Node descends symlinked
+ * directories on the way: every link in the tree is verified first, so one that leads outside
+ * refuses the call instead of listing outside names.
+ */
+function checkRecursiveList(args) {
+  checkArg(args[0], R, args);
+  const options = args[1];
+  const top = asWritten(args[0]);
+  if (top === null || !options || typeof options !== 'object' || !options.recursive) return;
+  const walk = (written) => {
+    const resolved = verify(written, 'read', true);
+    let names;
+    try {
+      names = raw.readdir(resolved);
+    } catch (e) {
+      return; // not a directory, or gone: Node reports that itself
+    }
+    for (const name of names) {
+      const child = written + '/' + name;
+      let info;
+      try {
+        info = raw.lstat(path.join(resolved, name));
+      } catch (e) {
+        continue;
+      }
+      if (info.isSymbolicLink()) {
+        const target = verify(child, 'read', true); // throws for a link that leads outside
+        let targetInfo;
+        try {
+          targetInfo = raw.stat(target);
+        } catch (e) {
+          continue;
+        }
+        if (targetInfo.isDirectory()) walk(child);
+      } else if (info.isDirectory()) {
+        walk(child);
+      }
+    }
+  };
+  walk(top);
+}
 
 /** fs.cp copies a tree; with dereference it would read through links, so those are walked too. */
 function checkCopy(source, destination, options) {
@@ -522,6 +566,20 @@ wasi.WASI = forbidden('WASI instances', 'use plain JavaScript');
 process.binding = forbidden('process.binding calls', 'use the public fs API');
 process._linkedBinding = forbidden('process._linkedBinding calls', 'use the public fs API');
 process.dlopen = forbidden('native add-ons', 'use plain JavaScript');
+
+// process.loadEnvFile reads a file by path like readFile does.
+if (typeof process.loadEnvFile === 'function') {
+  const loadEnvFile = process.loadEnvFile;
+  process.loadEnvFile = function (file) {
+    try {
+      checkArg(file === undefined ? '.env' : file, RC, [file]);
+    } catch (refusal) {
+      Error.captureStackTrace(refusal, process.loadEnvFile);
+      throw refusal;
+    }
+    return loadEnvFile.apply(process, arguments);
+  };
+}
 
 const chdir = process.chdir;
 process.chdir = function (directory) {

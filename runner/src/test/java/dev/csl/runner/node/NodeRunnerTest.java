@@ -204,7 +204,24 @@ class NodeRunnerTest {
                 Arguments.of(
                         "esmDefaultImport",
                         "path_escape",
-                        "import fs from 'fs';\nfs.readFileSync('out/secret.txt');"));
+                        "import fs from 'fs';\nfs.readFileSync('out/secret.txt');"),
+                Arguments.of(
+                        "readdirRecursiveThroughOutwardLink",
+                        "path_escape",
+                        "console.log(require('fs').readdirSync('.', {recursive: true}).join())"),
+                Arguments.of(
+                        "readdirRecursivePromiseThroughOutwardLink",
+                        "path_escape",
+                        "require('fs').promises.readdir('.', {recursive: true})"
+                                + ".then((n) => console.log(n.join()))"),
+                Arguments.of(
+                        "opendirRecursiveThroughOutwardLink",
+                        "path_escape",
+                        "require('fs').opendirSync('.', {recursive: true})"),
+                Arguments.of(
+                        "loadEnvFileThroughOutwardLink",
+                        "path_escape",
+                        "process.loadEnvFile('out/secret.txt')"));
     }
 
     @ParameterizedTest(name = "{0} (sandbox)")
