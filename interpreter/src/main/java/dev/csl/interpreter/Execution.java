@@ -235,6 +235,38 @@ final class Execution implements AutoCloseable {
                 task, op.type(), op.line(), fileOf(op), Status.SKIPPED, error);
     }
 
+    /** Names models use for the file attribute by mistake. */
+    private static final List<String> FILE_ALIASES =
+            List.of(
+                    "path",
+                    "filename",
+                    "filepath",
+                    "file_path",
+                    "filePath",
+                    "name",
+                    "target",
+                    "dest");
+
+    /** For a missing file: the unknown attribute that probably meant it ({@code path=}). */
+    private static String probablyMeantFile(Operation op, List<String> messages) {
+        if (!messages.contains("Missing required attribute 'file'")) {
+            return "";
+        }
+        for (String alias : FILE_ALIASES) {
+            String value = op.attributes().getOr(alias, null);
+            if (value != null) {
+                return " It has the unknown attribute "
+                        + alias
+                        + "=\""
+                        + value
+                        + "\": did you mean file=\""
+                        + value
+                        + "\"?";
+            }
+        }
+        return "";
+    }
+
     private ErrorInfo validationError(Operation op) {
         if (mistakes.containsKey(op.line())) {
             return mistakes.get(op.line());
@@ -261,7 +293,8 @@ final class Execution implements AutoCloseable {
                         + op.type()
                         + " at line "
                         + op.line()
-                        + " as the message says; it was not run.",
+                        + " as the message says; it was not run."
+                        + probablyMeantFile(op, messages),
                 details);
     }
 

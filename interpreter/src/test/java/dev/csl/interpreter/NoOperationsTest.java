@@ -84,4 +84,15 @@ class NoOperationsTest {
         assertThat(report.ok()).isTrue();
         assertThat(report.error()).isNull();
     }
+
+    @Test
+    void apply_writeWithPathInsteadOfFile_hintNamesTheAttributeItProbablyMeant() {
+        ApplyReport report = apply("<---WRITE path=\"src/a.js\"--->\nx\n<---END--->\n");
+
+        ErrorInfo error = report.results().get(0).error();
+        assertThat(error.code()).isEqualTo(ErrorCode.VALIDATION_ERROR);
+        assertThat(error.hint())
+                .contains("unknown attribute path=\"src/a.js\": did you mean file=\"src/a.js\"?");
+        assertThat(work.resolve("src/a.js")).doesNotExist();
+    }
 }
