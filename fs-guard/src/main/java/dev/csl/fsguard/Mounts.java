@@ -16,13 +16,13 @@ import java.util.Set;
  * operation. Empty where there is no {@code /proc/self/mountinfo} (Jimfs, other systems): there the
  * device comparison of the tree operations is the only check.
  */
-final class Mounts {
+public final class Mounts {
     private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
 
     private Mounts() {}
 
     /** Absolute mount points strictly below {@code root} (a real path). */
-    static Set<Path> below(Path root) {
+    public static Set<Path> below(Path root) {
         Set<Path> out = new HashSet<>();
         if (root.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
             return out;

@@ -1,5 +1,7 @@
 package dev.csl.runner.node;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.Mounts;
 import dev.csl.runner.CommandOutcome;
 import dev.csl.runner.CommandResult;
 import dev.csl.runner.RunFailure;
@@ -29,6 +31,7 @@ import java.util.regex.Pattern;
  */
 public final class NodeRunner {
     private static final String PRELOAD = "preload.cjs";
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern REFUSAL = Pattern.compile("CslRefusal: ([a-z_]+): (.*)");
 
     private static final Pattern PERMISSION = Pattern.compile("permission: '([A-Za-z.]+)'");
@@ -94,7 +97,11 @@ public final class NodeRunner {
                             dir,
                             timeoutSeconds,
                             parsed.source().getBytes(StandardCharsets.UTF_8),
-                            Map.of("CSL_ROOT", realRoot.toString()));
+                            Map.of(
+                                    "CSL_ROOT",
+                                    realRoot.toString(),
+                                    "CSL_MOUNTS",
+                                    mountsJson(realRoot)));
             return new RunOutcome(
                     List.of(outcome.result()), explain(outcome), sandbox.layer(), true);
         } catch (IOException e) {
@@ -110,6 +117,15 @@ public final class NodeRunner {
         } finally {
             deleteQuietly(preloadDir);
         }
+    }
+
+    /**
+     * The mount points inside the working directory, for the preload: its recursive calls do not
+     * cross into another file system, and the permission model keeps it from reading the table.
+     */
+    private static String mountsJson(Path realRoot) throws IOException {
+        List<String> points = Mounts.below(realRoot).stream().map(Path::toString).sorted().toList();
+        return JSON.writeValueAsString(points);
     }
 
     private List<String> command(Path node, Path realRoot, Path preloadDir, NodeProgram program) {

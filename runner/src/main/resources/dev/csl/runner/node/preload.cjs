@@ -12,6 +12,17 @@ const Module = require('module');
 const fsp = fs.promises;
 const ROOT_GIVEN = path.resolve(process.env.CSL_ROOT || process.cwd());
 delete process.env.CSL_ROOT;
+// Mount points strictly inside the working directory (csl reads /proc/self/mountinfo, which the
+// permission model would not let this script read): no recursive call crosses into one.
+const MOUNTS = (() => {
+  try {
+    const list = JSON.parse(process.env.CSL_MOUNTS || '[]');
+    return Array.isArray(list) ? list.filter((m) => typeof m === 'string') : [];
+  } catch (e) {
+    return [];
+  }
+})();
+delete process.env.CSL_MOUNTS;
 
 // The unguarded functions the guard itself needs, taken before anything is replaced.
 const raw = {
@@ -20,6 +31,11 @@ const raw = {
   stat: fs.statSync,
   readlink: fs.readlinkSync,
   realpath: fs.realpathSync,
+  openSync: fs.openSync,
+  closeSync: fs.closeSync,
+  fstat: fs.fstatSync,
+  readFileSync: fs.readFileSync,
+  fspOpen: fs.promises.open,
 };
 const REAL_ROOT = raw.realpath(ROOT_GIVEN);
 
@@ -102,6 +118,8 @@ function asWritten(p) {
  * resolved absolute path or throws CslRefusal. `follow` says whether a final symlink is followed.
  */
 function verify(written, mode, follow) {
+  // A trailing slash makes the kernel follow a final symlink, so the guard follows it too.
+  if (written.endsWith('/')) follow = true;
   const problem = nameProblem(written);
   if (problem) throw new CslRefusal('invalid_path', quote(written) + ' was refused: ' + problem, written);
   let queue;
@@ -294,6 +312,12 @@ function checkSymlinkTarget(targetValue, linkValue) {
 /** Node's bare permission error, translated so that it says what and why. */
 function translate(error, args) {
   if (!error || error.code !== 'ERR_ACCESS_DENIED') return error;
+  // Node 20 to 22 refuse fs.symlink and fs.link under the permission model whatever the paths.
+  const api = /^fs\.(symlink|link) API requires full/.exec(String(error.message));
+  if (api) {
+    return new CslRefusal('command_not_allowed', 'fs.' + api[1] + ' is refused by this Node\'s permission model ' +
+      'whatever the paths (it needs access to the whole file system); make the link with a RUN line instead');
+  }
   const resource = error.resource || (args.length > 0 ? asWritten(args[0]) : null);
   const refusal = new CslRefusal('path_escape', (resource ? quote(resource) + ' is ' : 'the access is ') + outsideWhy +
     ' (refused by Node\'s permission model)', resource || undefined);
@@ -303,8 +327,15 @@ function translate(error, args) {
 const STYLE_SYNC = 'sync';
 const STYLE_CALLBACK = 'callback';
 const STYLE_PROMISE = 'promise';
+const STYLE_EXISTS = 'exists'; // fs.exists calls back with a boolean, never an error
 
-function guard(original, specs, style, after) {
+/**
+ * Wraps one fs function: check, then do. The callback and promise forms do their work with the
+ * synchronous `twin` in the same tick as the check. Node would otherwise do it later on libuv's
+ * thread pool, by path, after the script had time to swap a checked directory for a symlink that
+ * leads outside; no script code runs between a synchronous check and a synchronous call.
+ */
+function guard(original, specs, style, after, twin) {
   if (typeof original !== 'function') return original;
   const wrapped = function (...args) {
     try {
@@ -312,47 +343,65 @@ function guard(original, specs, style, after) {
     } catch (refusal) {
       // The stack starts at the script's own call, not inside this preload.
       if (refusal instanceof CslRefusal) Error.captureStackTrace(refusal, wrapped);
-      if (style === STYLE_SYNC) throw refusal;
-      if (style === STYLE_PROMISE) return Promise.reject(refusal);
-      const callback = args[args.length - 1];
-      if (typeof callback === 'function') {
-        process.nextTick(callback, refusal);
-        return undefined;
-      }
-      throw refusal;
+      return refuse(refusal, style, args);
     }
-    if (style === STYLE_SYNC) {
-      let result;
-      try {
-        result = original.apply(this, args);
-      } catch (error) {
-        throw translate(error, args);
-      }
-      return after ? after(result, args) : result;
+    const callback = args[args.length - 1];
+    if (twin && style === STYLE_PROMISE) return inOneStepAsPromise(this, twin, args, after);
+    if (twin && style !== STYLE_SYNC && typeof callback === 'function') {
+      return inOneStepWithCallback(this, twin, args, after, style === STYLE_EXISTS);
     }
     if (style === STYLE_PROMISE) {
       return original.apply(this, args).then(
         (result) => (after ? after(result, args) : result),
         (error) => { throw translate(error, args); });
     }
-    const callbackIndex = args.length - 1;
-    if (typeof args[callbackIndex] === 'function') {
-      const callback = args[callbackIndex];
-      args[callbackIndex] = function (error, ...results) {
-        if (error) return callback.call(this, translate(error, args), ...results);
-        if (after) results[0] = after(results[0], args);
-        return callback.call(this, error, ...results);
-      };
-    }
+    let result;
     try {
-      return original.apply(this, args);
+      result = original.apply(this, args);
     } catch (error) {
       throw translate(error, args);
     }
+    return after ? after(result, args) : result;
   };
   Object.defineProperty(wrapped, 'name', { value: original.name });
   for (const key of Object.keys(original)) wrapped[key] = original[key];
   return wrapped;
+}
+
+function refuse(refusal, style, args) {
+  if (style === STYLE_SYNC || style === STYLE_EXISTS) throw refusal;
+  if (style === STYLE_PROMISE) return Promise.reject(refusal);
+  const callback = args[args.length - 1];
+  if (typeof callback === 'function') {
+    process.nextTick(callback, refusal);
+    return undefined;
+  }
+  throw refusal;
+}
+
+function inOneStepAsPromise(self, twin, args, after) {
+  let result;
+  try {
+    result = twin.apply(self, args);
+  } catch (error) {
+    return Promise.reject(translate(error, args));
+  }
+  return Promise.resolve(after ? after(result, args) : result);
+}
+
+function inOneStepWithCallback(self, twin, args, after, existsStyle) {
+  const callback = args[args.length - 1];
+  let result;
+  try {
+    result = twin.apply(self, args.slice(0, -1));
+  } catch (error) {
+    process.nextTick(callback, translate(error, args));
+    return undefined;
+  }
+  if (after) result = after(result, args);
+  if (existsStyle) process.nextTick(callback, result);
+  else process.nextTick(callback, null, result);
+  return undefined;
 }
 
 const R = { mode: 'read' };
@@ -391,8 +440,8 @@ const TABLE = {
   readFile: onePath(RC),
   readlink: onePath(RL),
   realpath: onePath(R),
-  rename: twoPaths(D, WL),
-  rm: onePath(D),
+  rename: (args) => checkRename(args[0], args[1]),
+  rm: (args) => checkRemove(args[0], args[1]),
   rmdir: onePath(D),
   stat: onePath(R),
   statfs: onePath(R),
@@ -414,8 +463,12 @@ function checkRecursiveList(args) {
   const options = args[1];
   const top = asWritten(args[0]);
   if (top === null || !options || typeof options !== 'object' || !options.recursive) return;
+  const seen = new Set(); // a link back up the tree would make the walk endless
   const walk = (written) => {
     const resolved = verify(written, 'read', true);
+    refuseMountsBelow(written, resolved, 'a recursive listing of');
+    if (seen.has(resolved)) return;
+    seen.add(resolved);
     let names;
     try {
       names = raw.readdir(resolved);
@@ -447,24 +500,135 @@ function checkRecursiveList(args) {
   walk(top);
 }
 
-/** fs.cp copies a tree; with dereference it would read through links, so those are walked too. */
-function checkCopy(source, destination, options) {
-  const from = asWritten(source);
-  checkArg(source, R, []);
-  checkArg(destination, W, []);
-  if (from === null || !options || typeof options !== 'object' || !options.dereference) return;
-  const walk = (written) => {
-    const resolved = verify(written, 'read', true);
+/** Another file system mounted at or below `resolved`: no recursive call crosses into it. */
+function refuseMountsBelow(written, resolved, purpose) {
+  const mount = MOUNTS.find((m) => within(m, resolved));
+  if (mount !== undefined) {
+    throw new CslRefusal('path_escape', 'another file system is mounted at ' + mount + '; ' + purpose + ' ' +
+      quote(written) + ' does not cross into it' + (purpose.includes('listing') ? '' : ', nothing was changed'),
+    written, mount);
+  }
+}
+
+const isRecursive = (options) => Boolean(options && typeof options === 'object' && options.recursive);
+
+/** Every entry of a tree, by lstat, without following links: [relative names, Stats]. */
+function* entries(resolved, rel = []) {
+  let names;
+  try {
+    names = raw.readdir(path.join(resolved, ...rel));
+  } catch (e) {
+    return;
+  }
+  for (const name of names) {
     let info;
     try {
-      info = raw.stat(resolved);
+      info = raw.lstat(path.join(resolved, ...rel, name));
     } catch (e) {
-      return;
+      continue;
     }
-    if (!info.isDirectory()) return;
-    for (const name of fs.readdirSync(resolved)) walk(written + '/' + name);
-  };
-  walk(from);
+    yield [rel.concat(name), info];
+    if (info.isDirectory()) yield* entries(resolved, rel.concat(name));
+  }
+}
+
+function checkRemove(target, options) {
+  checkArg(target, D, []);
+  const written = asWritten(target);
+  if (written === null || !isRecursive(options)) return;
+  refuseMountsBelow(written, verify(written, 'delete', false), 'a recursive removal of');
+}
+
+/**
+ * A relative symlink means something else at a new place: `a/up -> ..` moved to `up` points
+ * above the working directory. A rename that would turn a link inside into a link outside is
+ * refused, for a moved link and for every link in a moved tree.
+ */
+function checkRename(from, to) {
+  checkArg(from, D, []);
+  checkArg(to, WL, []);
+  const fromWritten = asWritten(from);
+  const toWritten = asWritten(to);
+  if (fromWritten === null || toWritten === null) return;
+  const source = verify(fromWritten, 'delete', false);
+  const destination = verify(toWritten, 'write', false);
+  refuseMountsBelow(fromWritten, source, 'moving');
+  let info;
+  try {
+    info = raw.lstat(source);
+  } catch (e) {
+    return; // nothing there: Node reports that itself
+  }
+  const moved = info.isDirectory() ? Array.from(entries(source)) : [[[], info]];
+  for (const [rel, entry] of moved) {
+    if (!entry.isSymbolicLink()) continue;
+    const target = raw.readlink(path.join(source, ...rel));
+    if (path.isAbsolute(target)) continue; // means the same everywhere
+    const before = path.resolve(path.dirname(path.join(source, ...rel)), target);
+    const after = path.resolve(path.dirname(path.join(destination, ...rel)), target);
+    if (within(before, REAL_ROOT) && !within(after, REAL_ROOT)) {
+      const link = path.join(fromWritten, ...rel);
+      throw new CslRefusal('path_escape', 'moving ' + quote(fromWritten) + ' to ' + quote(toWritten) +
+        ' would make the symlink ' + quote(link) + ' -> ' + target + ' point to ' + after + ', ' + outsideWhy,
+      link, after);
+    }
+  }
+}
+
+/**
+ * fs.cp copies a tree: everything it would put down is checked before the first file is made,
+ * so a refusal leaves no half copy. Links are put down as Node does (made absolute unless
+ * verbatimSymlinks) and must lead inside from their new place; with dereference they are read
+ * through, so what they lead to must be inside.
+ */
+function checkCopy(source, destination, options) {
+  const from = asWritten(source);
+  const to = asWritten(destination);
+  checkArg(source, R, []);
+  checkArg(destination, W, []);
+  if (from === null || to === null) return;
+  const given = options && typeof options === 'object' ? options : {};
+  const sourceResolved = verify(from, 'read', true);
+  const destinationResolved = verify(to, 'write', true);
+  if (given.recursive) refuseMountsBelow(from, sourceResolved, 'a recursive copy of');
+  let top;
+  try {
+    top = raw.lstat(sourceResolved);
+  } catch (e) {
+    return;
+  }
+  const copied = top.isDirectory() && given.recursive ? Array.from(entries(sourceResolved)) : [];
+  for (const [rel] of copied) {
+    const placed = path.join(destinationResolved, ...rel);
+    const names = below(placed, REAL_ROOT);
+    if (names.length > 0 && ['.git', '.csl'].includes(names[0].toLowerCase())) {
+      throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' would write ' + placed +
+        ', inside ' + names[0] + ', which csl keeps read-only', path.join(to, ...rel), placed);
+    }
+  }
+  for (const [rel, info] of copied) {
+    if (!info.isSymbolicLink()) continue;
+    const written = path.join(from, ...rel);
+    if (given.dereference) {
+      verify(written, 'read', true);
+      continue;
+    }
+    const target = raw.readlink(path.join(sourceResolved, ...rel));
+    const placedDir = path.dirname(path.join(destinationResolved, ...rel));
+    const leadsTo = path.isAbsolute(target) || !given.verbatimSymlinks
+      ? path.resolve(path.dirname(path.join(sourceResolved, ...rel)), target)
+      : path.resolve(placedDir, target);
+    if (!within(leadsTo, REAL_ROOT)) {
+      throw new CslRefusal('path_escape', 'copying ' + quote(from) + ' would put down the symlink ' +
+        quote(path.join(to, ...rel)) + ' -> ' + target + ', which leads to ' + leadsTo + ', ' + outsideWhy +
+        '; nothing was copied', written, leadsTo);
+    }
+    if (given.verbatimSymlinks && !path.isAbsolute(target) && process.permission) {
+      throw new CslRefusal('invalid_path', 'copying ' + quote(from) + ' would put down the symlink ' +
+        quote(path.join(to, ...rel)) + ' with the relative target ' + target + ', which Node\'s permission model ' +
+        'refuses; copy without verbatimSymlinks (links are then made absolute); nothing was copied', written);
+    }
+  }
 }
 
 const afterOpenFd = (fd, args) => {
@@ -483,20 +647,127 @@ const afterClose = (result, args) => {
   return result;
 };
 
+// The synchronous originals, taken before they are wrapped: the twins of the async forms.
+const SYNC = {};
+for (const name of Object.keys(TABLE)) SYNC[name] = fs[name + 'Sync'];
+
 for (const [name, specs] of Object.entries(TABLE)) {
   const after = name === 'open' ? afterOpenFd : undefined;
-  // exists() calls back with a boolean, never an error: a refusal is thrown instead.
-  fs[name] = guard(fs[name], specs, name === 'exists' ? STYLE_SYNC : STYLE_CALLBACK, after);
-  fs[name + 'Sync'] = guard(fs[name + 'Sync'], specs, STYLE_SYNC, after);
-  if (fsp[name]) {
-    fsp[name] = guard(fsp[name], specs, STYLE_PROMISE, name === 'open' ? afterOpenHandle : undefined);
+  fs[name] = guard(fs[name], specs, name === 'exists' ? STYLE_EXISTS : STYLE_CALLBACK, after, SYNC[name]);
+  fs[name + 'Sync'] = guard(SYNC[name], specs, STYLE_SYNC, after);
+  if (fsp[name] && name !== 'open') {
+    fsp[name] = guard(fsp[name], specs, STYLE_PROMISE, undefined, promiseTwin(name, fsp[name], SYNC[name]));
   }
 }
 // realpath.native is a separate function on each realpath; the copy above kept the raw one.
-fs.realpath.native = guard(fs.realpath.native, onePath(R), STYLE_CALLBACK);
-fs.realpathSync.native = guard(fs.realpathSync.native, onePath(R), STYLE_SYNC);
+const realpathNative = fs.realpathSync.native;
+fs.realpath.native = guard(fs.realpath.native, onePath(R), STYLE_CALLBACK, undefined, realpathNative);
+fs.realpathSync.native = guard(realpathNative, onePath(R), STYLE_SYNC);
 fs.close = guard(fs.close, () => {}, STYLE_CALLBACK, afterClose);
 fs.closeSync = guard(fs.closeSync, () => {}, STYLE_SYNC, afterClose);
+
+/** The sync twin of a fs/promises function, with the cases a sync call cannot do. */
+function promiseTwin(name, original, twin) {
+  return function (...args) {
+    // A FileHandle instead of a path: already open, nothing left to resolve.
+    if (isFileHandle(args[0])) return original.apply(fsp, args);
+    // writeFile also takes streams and async iterables: written through a guarded handle.
+    if ((name === 'writeFile' || name === 'appendFile') && !isPlainData(args[1])) {
+      return writeThroughHandle(name, args);
+    }
+    return twin.apply(fs, args);
+  };
+}
+
+function isFileHandle(value) {
+  return value !== null && typeof value === 'object' && !Buffer.isBuffer(value) &&
+    typeof value.fd === 'number' && typeof value.close === 'function';
+}
+
+function isPlainData(data) {
+  return typeof data === 'string' || ArrayBuffer.isView(data);
+}
+
+async function writeThroughHandle(name, [file, data, options]) {
+  const given = typeof options === 'string' ? { encoding: options } : options || {};
+  const handle = await fsp.open(file, given.flag || (name === 'appendFile' ? 'a' : 'w'), given.mode);
+  try {
+    await handle.writeFile(data, { encoding: given.encoding, signal: given.signal });
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---- fs.promises.open: a FileHandle opened by path on the thread pool, checked by identity ----
+
+const O = fs.constants;
+
+/** Node's flag strings ('r', 'wx', 'a+', 'rs+', ...) as open(2) flags. */
+function flagsToNumber(flags) {
+  if (flags === undefined || flags === null) return O.O_RDONLY;
+  if (typeof flags === 'number') return flags;
+  const f = String(flags);
+  let n = f.includes('+') ? O.O_RDWR : f.includes('r') ? O.O_RDONLY : O.O_WRONLY;
+  if (f.includes('w')) n |= O.O_CREAT | O.O_TRUNC;
+  if (f.includes('a')) n |= O.O_CREAT | O.O_APPEND;
+  if (f.includes('x')) n |= O.O_EXCL;
+  if (f.includes('s')) n |= O.O_SYNC;
+  return n;
+}
+
+/**
+ * A FileHandle can only come from Node's asynchronous open, which runs later, by path. So the
+ * file is opened (created, truncated) synchronously right after the check, its identity noted,
+ * and the handle opened again without O_CREAT/O_TRUNC; a handle on any other file (the path was
+ * swapped in between) is closed unused and refused. O_NONBLOCK keeps a swapped-in FIFO from
+ * blocking the open.
+ */
+function openHandle(file, flags, mode) {
+  const written = asWritten(file);
+  if (written === null) return raw.fspOpen(file, flags, mode); // Node rejects it itself
+  let resolved;
+  let identity;
+  try {
+    checkArg(file, OPEN, [file, flags]);
+    resolved = verify(written, isWriteFlag(flags) ? 'write' : 'read', true);
+    const fd = raw.openSync(resolved, flags === undefined || flags === null ? 'r' : flags, mode);
+    try {
+      identity = raw.fstat(fd);
+    } finally {
+      raw.closeSync(fd);
+    }
+  } catch (error) {
+    if (error instanceof CslRefusal) Error.captureStackTrace(error, fsp.open);
+    return Promise.reject(translate(error, [file]));
+  }
+  const again = (flagsToNumber(flags) & ~(O.O_CREAT | O.O_EXCL | O.O_TRUNC)) | O.O_NONBLOCK;
+  return raw.fspOpen(resolved, again).then(async (handle) => {
+    const now = await handle.stat();
+    if (now.dev !== identity.dev || now.ino !== identity.ino) {
+      await handle.close();
+      throw new CslRefusal('path_escape', quote(written) + ' was replaced while it was being opened, so ' +
+        'nothing was read or written (a csl Node script may only use files inside ' + REAL_ROOT + ')',
+      written, resolved);
+    }
+    return afterOpenHandle(handle, [file]);
+  }, (error) => { throw translate(error, [file]); });
+}
+fsp.open = openHandle;
+
+// openAsBlob reads the file later, by path, whenever the Blob is read: read it now instead.
+if (typeof fs.openAsBlob === 'function') {
+  const { Blob } = require('buffer');
+  fs.openAsBlob = function openAsBlob(file, options) {
+    try {
+      checkArg(file, RC, [file]);
+      const bytes = SYNC.readFile(file);
+      return Promise.resolve(new Blob([bytes], { type: (options && options.type) || '' }));
+    } catch (error) {
+      if (error instanceof CslRefusal) Error.captureStackTrace(error, fs.openAsBlob);
+      return Promise.reject(translate(error, [file]));
+    }
+  };
+}
 
 // Descriptor-based changes of metadata: chmod on a descriptor opened for reading would otherwise
 // change a protected file.
@@ -506,16 +777,69 @@ for (const name of ['fchmod', 'fchown', 'futimes']) {
   fs[name + 'Sync'] = guard(fs[name + 'Sync'], fdSpec, STYLE_SYNC);
 }
 
-for (const name of ['watch', 'watchFile', 'unwatchFile']) {
-  fs[name] = guard(fs[name], onePath(R), STYLE_SYNC);
+// ---- Watching: only what is registered at once, by a checked path ---------------------------
+
+/** Watches that read a path again later (polling, recursive watches, the async iterator). */
+function laterReads(what) {
+  return forbidden(what, 'a csl Node script runs once; read the files when it runs');
 }
-fs.createReadStream = guard(fs.createReadStream, onePath({ mode: 'openStream', content: true }), STYLE_SYNC);
-fs.createWriteStream = guard(fs.createWriteStream, (args) => {
+fs.watch = guard(fs.watch, (args) => {
   const options = args[1];
-  const flags = typeof options === 'object' && options && options.flags ? options.flags : 'w';
-  checkArg(args[0], { mode: isWriteFlag(flags) ? 'write' : 'read', content: true }, args);
+  if (options && typeof options === 'object' && options.recursive) {
+    laterReads('recursive fs.watch calls')();
+  }
+  checkArg(args[0], R, args);
 }, STYLE_SYNC);
-if (fsp.watch) fsp.watch = guard(fsp.watch, onePath(R), STYLE_SYNC);
+fs.watchFile = laterReads('fs.watchFile calls');
+fs.unwatchFile = guard(fs.unwatchFile, onePath(R), STYLE_SYNC);
+if (fsp.watch) fsp.watch = laterReads('fs.promises.watch calls');
+
+// ---- Streams: opened synchronously by a checked path, then used by descriptor ----------------
+
+function streamOptions(file, options, defaultFlags) {
+  const given = typeof options === 'string' ? { encoding: options } : { ...(options || {}) };
+  if (given.fd !== undefined && given.fd !== null) {
+    if (typeof given.fd === 'number' && defaultFlags !== 'r') checkFd(given.fd, 'a write stream');
+    return given;
+  }
+  if (asWritten(file) === null) return given; // Node rejects it itself
+  const flags = given.flags === undefined ? defaultFlags : given.flags;
+  given.fd = fs.openSync(file, flags, given.mode === undefined ? 0o666 : given.mode);
+  return given;
+}
+
+function guardStreamClass(Original, defaultFlags) {
+  if (typeof Original !== 'function') return Original;
+  return new Proxy(Original, {
+    apply(target, self, args) {
+      return Reflect.apply(target, self, [args[0], streamOptions(args[0], args[1], defaultFlags), ...args.slice(2)]);
+    },
+    construct(target, args, newTarget) {
+      return Reflect.construct(target, [args[0], streamOptions(args[0], args[1], defaultFlags), ...args.slice(2)],
+        newTarget);
+    },
+  });
+}
+
+function guardStreamFactory(original, defaultFlags) {
+  const create = function (file, options) {
+    try {
+      return original.call(this, file, streamOptions(file, options, defaultFlags));
+    } catch (error) {
+      if (error instanceof CslRefusal) Error.captureStackTrace(error, create);
+      throw translate(error, [file]);
+    }
+  };
+  Object.defineProperty(create, 'name', { value: original.name });
+  return create;
+}
+
+fs.createReadStream = guardStreamFactory(fs.createReadStream, 'r');
+fs.createWriteStream = guardStreamFactory(fs.createWriteStream, 'w');
+fs.ReadStream = guardStreamClass(fs.ReadStream, 'r');
+fs.WriteStream = guardStreamClass(fs.WriteStream, 'w');
+fs.FileReadStream = fs.ReadStream;
+fs.FileWriteStream = fs.WriteStream;
 
 let fileHandleGuarded = false;
 function guardFileHandlePrototype(proto) {
@@ -578,6 +902,106 @@ if (typeof process.loadEnvFile === 'function') {
       throw refusal;
     }
     return loadEnvFile.apply(process, arguments);
+  };
+}
+
+// ---- Modules: resolved only inside the working directory ------------------------------------
+
+// require() reads package.json files while it resolves, before the file it loads is known: a
+// relative or absolute request is verified first (`./link` to a directory outside is refused
+// before its package.json is read), node_modules are looked up only inside the working directory,
+// and whatever file it settles on is verified again.
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, isMain, options) {
+  if (typeof request === 'string' && !Module.isBuiltin(request)) {
+    if (request === '.' || request === '..' || /^\.\.?\//.test(request) || path.isAbsolute(request)) {
+      const base = parent && typeof parent.filename === 'string' && path.isAbsolute(parent.filename)
+        ? path.dirname(parent.filename) : process.cwd();
+      verify(path.resolve(base, request), 'read', true);
+    }
+    if (!request.startsWith('.') && !path.isAbsolute(request)) {
+      // A bare name: the package directories it may resolve to, before their package.json is read.
+      const parts = request.split('/');
+      const name = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+      const base = parent && typeof parent.filename === 'string' && path.isAbsolute(parent.filename)
+        ? path.dirname(parent.filename) : process.cwd();
+      const lookups = (options && Array.isArray(options.paths) ? [] : Module._nodeModulePaths(base))
+        .concat(parent && Array.isArray(parent.paths) ? parent.paths : []);
+      for (const dir of lookups) {
+        const candidate = path.join(dir, name);
+        let exists = true;
+        try {
+          raw.lstat(candidate);
+        } catch (e) {
+          exists = false;
+        }
+        if (exists) verify(candidate, 'read', true);
+      }
+    }
+    if (options && Array.isArray(options.paths)) {
+      for (const p of options.paths) verify(path.resolve(String(p)), 'read', true);
+    }
+  }
+  const filename = resolveFilename.apply(this, arguments);
+  if (typeof filename === 'string' && path.isAbsolute(filename)) verify(filename, 'read', true);
+  return filename;
+};
+const nodeModulePaths = Module._nodeModulePaths;
+Module._nodeModulePaths = function (from) {
+  return nodeModulePaths.call(this, from).filter((p) => within(p, REAL_ROOT) || within(p, ROOT_GIVEN));
+};
+
+// Loader hooks run on an internal worker thread, which this preload does not guard.
+Module.register = forbidden('module customization hooks', 'import or require the code instead');
+
+// ---- File entry points outside fs: heap snapshots, Unix sockets, HTTP/2 file responses -------
+
+const v8 = require('v8');
+v8.writeHeapSnapshot = guard(v8.writeHeapSnapshot, (args) => {
+  if (args[0] !== undefined) checkArg(args[0], W, args);
+  else verify('.', 'write', true); // the default file name lands in the current directory
+}, STYLE_SYNC);
+
+/** The Unix socket path a net call names (string, options object or Node's normalized array). */
+function socketPath(args) {
+  let first = args[0];
+  if (Array.isArray(first)) first = first[0];
+  if (typeof first === 'string' && !/^[0-9]+$/.test(first)) return first;
+  if (first && typeof first === 'object' && first.path !== undefined && first.path !== null) return first.path;
+  return null;
+}
+const net = require('net');
+for (const [owner, name, spec] of [[net.Socket.prototype, 'connect', R], [net.Server.prototype, 'listen', W]]) {
+  owner[name] = guard(owner[name], (args) => {
+    const where = socketPath(args);
+    if (where !== null) checkArg(where, spec, [where]);
+  }, STYLE_SYNC);
+}
+const http2 = require('http2');
+let respondWithFileGuarded = false;
+function guardRespondWithFile(proto) {
+  if (respondWithFileGuarded || !proto || typeof proto.respondWithFile !== 'function') return;
+  respondWithFileGuarded = true;
+  // Node opens the file later, by path: open it now, after the check, and hand over the descriptor.
+  proto.respondWithFile = function respondWithFile(file, headers, options) {
+    const fd = fs.openSync(file, 'r');
+    this.once('close', () => fs.close(fd, () => {}));
+    return this.respondWithFD(fd, headers, options);
+  };
+}
+// The REPL swallows an error opening its history file: refuse to the caller instead.
+const repl = require('repl');
+repl.REPLServer.prototype.setupHistory = guard(repl.REPLServer.prototype.setupHistory, (args) => {
+  if (typeof args[0] === 'string' && args[0].trim() !== '') checkArg(args[0].trim(), W, args);
+}, STYLE_CALLBACK);
+
+// ServerHttp2Stream is not exported: its prototype is met with the first stream of a server.
+for (const name of ['createServer', 'createSecureServer']) {
+  const create = http2[name];
+  http2[name] = function (...args) {
+    const server = create.apply(this, args);
+    server.prependListener('stream', (stream) => guardRespondWithFile(Object.getPrototypeOf(stream)));
+    return server;
   };
 }
 

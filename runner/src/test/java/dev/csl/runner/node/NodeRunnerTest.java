@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -221,7 +222,43 @@ class NodeRunnerTest {
                 Arguments.of(
                         "loadEnvFileThroughOutwardLink",
                         "path_escape",
-                        "process.loadEnvFile('out/secret.txt')"));
+                        "process.loadEnvFile('out/secret.txt')"),
+                // out/package.json names a file inside as "main": without the check first,
+                // require follows the outside package.json and loads it.
+                Arguments.of("requireThroughDirectoryLink", "path_escape", "require('./out')"),
+                Arguments.of("requireBareNameThroughLink", "path_escape", "require('outside-pkg')"),
+                Arguments.of(
+                        "renameReaimsRelativeLink",
+                        "path_escape",
+                        "require('fs').renameSync('a/up', 'up')"),
+                Arguments.of(
+                        "renameTreeReaimsLink",
+                        "path_escape",
+                        "require('fs').renameSync('a/deep', 'deep2')"),
+                Arguments.of(
+                        "cpTreeWithOutwardLinkLeavesNoHalfCopy",
+                        "path_escape",
+                        "require('fs').cpSync('tree', 'copy', {recursive: true})"),
+                Arguments.of(
+                        "rmTrailingSlashFollowsLink",
+                        "path_escape",
+                        "require('fs').rmSync('out/', {recursive: true, force: true})"),
+                Arguments.of(
+                        "fileHandleOpenThroughLink",
+                        "path_escape",
+                        "await require('fs').promises.open('out/secret.txt', 'w')"),
+                Arguments.of(
+                        "readStreamClass",
+                        "path_escape",
+                        "new (require('fs').ReadStream)('out/secret.txt')"),
+                Arguments.of(
+                        "watchFilePolls",
+                        "command_not_allowed",
+                        "require('fs').watchFile('inside.txt', () => {})"),
+                Arguments.of(
+                        "unixSocketOutside",
+                        "path_escape",
+                        "require('net').connect('out/agent.sock')"));
     }
 
     @ParameterizedTest(name = "{0} (sandbox)")
@@ -242,7 +279,9 @@ class NodeRunnerTest {
     private void assertRefused(Sandbox sandbox, String code, String program) throws IOException {
         Files.createSymbolicLink(wd.resolve("out"), outside);
         Files.createSymbolicLink(wd.resolve("hop"), Path.of("out"));
+        plantLinks();
         String gitMode = mode(wd.resolve(".git/config"));
+        List<String> outsideBefore = listing(outside);
 
         RunOutcome outcome =
                 runner(sandbox).run(program.replace("SECRET", secret.toString()), wd, 20);
@@ -259,12 +298,99 @@ class NodeRunnerTest {
         }
         assertThat(stderr).doesNotContain("Access to this API has been restricted");
         assertThat(Files.readString(secret)).isEqualTo("original\n");
-        try (Stream<Path> files = Files.list(outside)) {
-            assertThat(files).containsExactly(secret);
-        }
+        assertThat(listing(outside)).isEqualTo(outsideBefore);
+        assertThat(Files.exists(wd.resolve("copy"))).as("half copy").isFalse();
         assertThat(Files.readString(wd.resolve(".git/config"))).isEqualTo("[core]\n");
         assertThat(mode(wd.resolve(".git/config"))).isEqualTo(gitMode);
         assertThat(Files.exists(wd.resolve("inside.txt"))).isTrue();
+    }
+
+    /**
+     * Links a script cannot make itself (Node's permission model refuses fs.symlink): an outside
+     * package whose package.json points back inside, a relative link that a move would re-aim, and
+     * a tree holding a link outside.
+     */
+    private void plantLinks() throws IOException {
+        Files.writeString(outside.resolve("package.json"), "{\"main\": \"../lib/index.js\"}\n");
+        Files.writeString(
+                Files.createDirectories(wd.resolve("lib")).resolve("index.js"),
+                "module.exports = 'loaded through the outside package.json';\n");
+        Files.writeString(
+                Files.createDirectories(wd.resolve("node_modules/lib")).resolve("index.js"),
+                "module.exports = 'loaded through the outside package.json';\n");
+        Files.createSymbolicLink(wd.resolve("node_modules/outside-pkg"), outside);
+        Files.createSymbolicLink(
+                Files.createDirectories(wd.resolve("a/deep")).resolve("up"), Path.of("../.."));
+        Files.createSymbolicLink(wd.resolve("a/up"), Path.of(".."));
+        Files.createDirectories(wd.resolve("tree/sub"));
+        Files.writeString(wd.resolve("tree/first.txt"), "first\n");
+        Files.createSymbolicLink(wd.resolve("tree/sub/zz-out"), outside);
+    }
+
+    private static List<String> listing(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.map(p -> dir.relativize(p) + ":" + p.toFile().length()).sorted().toList();
+        }
+    }
+
+    /**
+     * Check and use are one step: with libuv's thread pool kept busy, an asynchronous read or write
+     * would run after the script swapped the checked directory for a link outside.
+     */
+    @Test
+    void run_asyncCallsWhileCheckedDirectoryIsSwappedForOutwardLink_neverReachOutside()
+            throws IOException {
+        Files.createSymbolicLink(wd.resolve("out"), outside);
+        Files.writeString(Files.createDirectories(wd.resolve("sub")).resolve("secret.txt"), "in\n");
+        String program =
+                String.join(
+                        "\n",
+                        "const fs = require('fs'), fsp = fs.promises, crypto = require('crypto');",
+                        "for (let i = 0; i < 8; i++) crypto.pbkdf2('x', 'y', 200000, 32,"
+                                + " 'sha256', () => {});",
+                        "const say = (what) => (e, d) => console.log(what, e ? (e.cslCode ||"
+                                + " e.code) : String(d).trim());",
+                        "fs.readFile('sub/secret.txt', say('readFile'));",
+                        "fsp.readFile('sub/secret.txt').then((d) => say('fsp.readFile')(null,"
+                                + " d), say('fsp.readFile'));",
+                        "fsp.open('sub/secret.txt', 'r+').then((h) => h.readFile()).then((d) =>"
+                                + " say('fsp.open')(null, d), say('fsp.open'));",
+                        "fs.createReadStream('sub/secret.txt').on('data', (d) =>"
+                                + " say('stream')(null, d)).on('error', say('stream'));",
+                        "fs.readdir('sub', say('readdir'));",
+                        "fs.copyFile('sub/secret.txt', 'copied.txt', (e) =>"
+                                + " say('copyFile')(e, e ? '' : fs.readFileSync('copied.txt')));",
+                        "fs.appendFile('sub/secret.txt', 'pwned', say('appendFile'));",
+                        "fs.renameSync('sub', 'sub2');",
+                        "fs.renameSync('out', 'sub');");
+
+        RunOutcome outcome = runner(Sandbox.forMode(SandboxMode.OFF)).run(program, wd, 30);
+
+        String stdout = outcome.commands().get(0).stdout();
+        assertThat(outcome.failure()).as(outcome.commands().get(0).stderr()).isNull();
+        assertThat(stdout)
+                .doesNotContain("original")
+                .contains("readFile in")
+                .contains("readdir secret.txt")
+                .contains("copyFile in")
+                .contains("stream in")
+                .contains("fsp.readFile in")
+                .contains("fsp.open ");
+        assertThat(Files.readString(secret)).isEqualTo("original\n");
+        assertThat(Files.readString(wd.resolve("sub2/secret.txt"))).isEqualTo("in\npwned");
+    }
+
+    @Test
+    void run_trailingSlashOnFile_isNotADirectory() {
+        RunOutcome outcome =
+                runner(Sandbox.forMode(SandboxMode.OFF))
+                        .run(
+                                "try { require('fs').readFileSync('inside.txt/') }"
+                                        + " catch (e) { console.log(e.code) }",
+                                wd,
+                                20);
+
+        assertThat(outcome.commands().get(0).stdout()).isEqualTo("ENOTDIR\n");
     }
 
     @Test
