@@ -24,6 +24,13 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
     /** Where people keep their own files and projects. */
     static final List<String> PRIVATE_ROOTS = List.of("/home", "/root", "/mnt", "/media", "/srv");
 
+    /**
+     * Where the host's services keep their sockets (Docker, databases, D-Bus, ssh and gpg agents):
+     * a Unix socket is reachable even without a network, and through Docker's, root on the host.
+     * The resolver's files some systems keep there are shown again.
+     */
+    static final List<String> SERVICE_ROOTS = List.of("/run", "/var/run");
+
     /** Parents never hidden: the system itself. */
     private static final Set<String> SYSTEM =
             Set.of("/", "/usr", "/etc", "/opt", "/var", "/bin", "/lib", "/lib64", "/sbin", "/nix");
@@ -48,7 +55,7 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
 
     static SandboxView of(Path realWorkingDir, List<Path> readOnly) {
         Set<Path> hidden = new LinkedHashSet<>();
-        for (String root : PRIVATE_ROOTS) {
+        for (String root : concat(PRIVATE_ROOTS, SERVICE_ROOTS)) {
             Path p = Path.of(root);
             if (Files.isDirectory(p) && !Files.isSymbolicLink(p)) {
                 hidden.add(p);
@@ -66,6 +73,10 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
         List<Path> wanted = new ArrayList<>();
         wanted.addAll(listedForReading(realWorkingDir));
         wanted.add(Path.of(System.getProperty("java.home")));
+        Path resolver = realOrNull(Path.of("/etc/resolv.conf"));
+        if (resolver != null && resolver.getParent() != null) {
+            wanted.add(resolver.getParent()); // /run/systemd/resolve: name lookups keep working
+        }
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isEmpty()) {
                 Path p = Path.of(entry).toAbsolutePath();
@@ -100,6 +111,12 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
             }
         }
         return new SandboxView(List.copyOf(hidden), List.copyOf(shown));
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** The absolute paths under {@code "read"} in the project's {@code .csl/commands.json}. */

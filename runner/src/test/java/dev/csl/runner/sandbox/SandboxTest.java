@@ -139,6 +139,32 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_serviceSocketsUnderRun_notVisible() throws IOException {
+            Path service = Path.of("/run/csl-sandbox-test-" + ProcessHandle.current().pid());
+            try {
+                Files.createDirectories(service);
+                Files.writeString(service.resolve("token"), "service token\n");
+            } catch (IOException e) {
+                assumeTrue(false, "/run is not writable here: " + e.getMessage());
+            }
+            try {
+                CommandOutcome outcome =
+                        sh(
+                                "cat " + service + "/token; ls /run /var/run; cat /etc/resolv.conf",
+                                false);
+
+                assertThat(outcome.result().stdout())
+                        .doesNotContain("service token")
+                        .doesNotContain(service.getFileName().toString());
+                assertThat(outcome.result().stderr()).contains("No such file");
+                assertThat(outcome.result().stderr()).doesNotContain("resolv.conf");
+            } finally {
+                Files.deleteIfExists(service.resolve("token"));
+                Files.deleteIfExists(service);
+            }
+        }
+
+        @Test
         void wrap_projectUnderTmp_writeToSiblingFailsAndSiblingUnchanged() throws IOException {
             // Under /tmp the sandbox's private /tmp must not turn "outside" into a scratch copy.
             Path tmpBase = Files.createTempDirectory(Path.of("/tmp"), "csl-sandbox-");
