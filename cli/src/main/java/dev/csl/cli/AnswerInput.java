@@ -1,8 +1,8 @@
 package dev.csl.cli;
 
+import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -29,14 +29,19 @@ final class AnswerInput {
 
     /** The answer as UTF-8 text (malformed bytes become U+FFFD); null or "-" is stdin. */
     static String read(String file) throws IOException {
+        return readAnswer(file).text();
+    }
+
+    /** As {@link #read}, with the lines whose bytes were not UTF-8. */
+    static AnswerText readAnswer(String file) throws IOException {
         if (file == null || file.equals("-")) {
-            return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            return AnswerText.decode(System.in.readAllBytes());
         }
         Path path = Path.of(file);
         if (Files.isDirectory(path)) {
             throw new IOException("is a directory");
         }
-        return new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+        return AnswerText.decode(Files.readAllBytes(path));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
@@ -30,7 +31,9 @@ record ApplyArgs(
         String startDelimiter,
         String endDelimiter,
         String color,
-        boolean fullDiff) {
+        boolean fullDiff,
+        boolean strict,
+        String fuzzy) {
 
     /** Checks the options, applies the answer, prints the report; returns the exit code. */
     int run(PrintWriter out, PrintWriter err) {
@@ -41,6 +44,10 @@ record ApplyArgs(
             colour = Colour.use(color);
             delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
             mode = sandboxMode(sandbox);
+            if (!fuzzy.equals("off") && !fuzzy.equals("whitespace")) {
+                throw new IllegalArgumentException(
+                        "--fuzzy must be off or whitespace, not '" + fuzzy + "'");
+            }
             if (timeout != null && timeout <= 0) {
                 throw new IllegalArgumentException(
                         "--timeout must be a positive number of seconds");
@@ -61,9 +68,9 @@ record ApplyArgs(
             err.println(AnswerInput.noAnswerMessage("apply"));
             return ExitCodes.USAGE;
         }
-        String text;
+        AnswerText text;
         try {
-            text = AnswerInput.read(file);
+            text = AnswerInput.readAnswer(file);
         } catch (IOException | InvalidPathException e) {
             err.println(
                     "csl apply: cannot read "
@@ -78,16 +85,17 @@ record ApplyArgs(
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {
             ApplyOptions options =
                     new ApplyOptions(
-                            workingDir,
-                            delimiters,
-                            dryRun,
-                            expectPlan,
-                            allow,
-                            yes,
-                            timeout,
-                            mode,
-                            terminal ? new ConsolePrompter(err, spinner) : null,
-                            live == null ? null : live.over(spinner));
+                                    workingDir,
+                                    delimiters,
+                                    dryRun,
+                                    expectPlan,
+                                    allow,
+                                    yes,
+                                    timeout,
+                                    mode,
+                                    terminal ? new ConsolePrompter(err, spinner) : null,
+                                    live == null ? null : live.over(spinner))
+                            .withTolerance(strict, fuzzy.equals("whitespace"));
             report = new Interpreter(StandardRunners.factory()).apply(text, options);
         }
         if (json) {

@@ -92,6 +92,23 @@ final class ApplyCommand implements Callable<Integer> {
             description = "Show dry-run diffs whole (human output shortens long ones).")
     boolean fullDiff;
 
+    @Option(
+            names = "--strict",
+            description =
+                    "Refuse every operation that would carry a warning (a fenced markdown file, a"
+                            + " whitespace-adjusted SEARCH).")
+    boolean strict;
+
+    @Option(
+            names = "--fuzzy",
+            paramLabel = "MODE",
+            description =
+                    "Off, or whitespace: a SEARCH that matches exactly one region once"
+                            + " indentation and trailing whitespace are ignored is applied,"
+                            + " re-indented, with a warning (default: off).",
+            defaultValue = "off")
+    String fuzzy;
+
     @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
 
     @Override
@@ -111,7 +128,9 @@ final class ApplyCommand implements Callable<Integer> {
                         delimiterOptions.start,
                         delimiterOptions.end,
                         color,
-                        fullDiff)
+                        fullDiff,
+                        strict,
+                        fuzzy)
                 .run(out, err);
     }
 }

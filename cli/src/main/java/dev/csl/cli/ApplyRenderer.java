@@ -154,6 +154,14 @@ final class ApplyRenderer {
                 printOutput(c, sub);
             }
         }
+        if (r.warnings() != null) {
+            for (var w : r.warnings()) {
+                out.println(sub + paint(YELLOW, "⚠ ") + w.message());
+                if (w.hint() != null && !w.hint().isEmpty()) {
+                    out.println(sub + "  " + paint(DIM, "hint: " + w.hint()));
+                }
+            }
+        }
         if (r.note() != null
                 && r.status() != Status.NO_OP
                 && !detail.equals(r.note())

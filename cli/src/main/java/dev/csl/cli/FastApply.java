@@ -36,6 +36,8 @@ final class FastApply {
     private String sandbox;
     private String startDelimiter;
     private String endDelimiter;
+    private boolean strict;
+    private String fuzzy;
 
     private FastApply() {}
 
@@ -108,6 +110,7 @@ final class FastApply {
                 case "--dry-run":
                 case "--json":
                 case "--yes":
+                case "--strict":
                     if (value != null || !setFlag(name)) {
                         return false;
                     }
@@ -118,6 +121,7 @@ final class FastApply {
                 case "--allow":
                 case "--timeout":
                 case "--sandbox":
+                case "--fuzzy":
                 case "--start-delimiter":
                 case "--end-delimiter":
                     if (value == null) {
@@ -155,6 +159,8 @@ final class FastApply {
             case "--yes":
             case "--timeout":
             case "--sandbox":
+            case "--strict":
+            case "--fuzzy":
             case "--start-delimiter":
             case "--end-delimiter":
             case "-h":
@@ -181,6 +187,12 @@ final class FastApply {
                     return false;
                 }
                 json = true;
+                return true;
+            case "--strict":
+                if (strict) {
+                    return false;
+                }
+                strict = true;
                 return true;
             default:
                 if (yes) {
@@ -224,6 +236,12 @@ final class FastApply {
                     return false;
                 }
                 sandbox = value;
+                return true;
+            case "--fuzzy":
+                if (fuzzy != null) {
+                    return false;
+                }
+                fuzzy = value;
                 return true;
             case "--start-delimiter":
                 if (startDelimiter != null) {
@@ -269,7 +287,9 @@ final class FastApply {
                         startDelimiter == null ? "<---" : startDelimiter,
                         endDelimiter == null ? "--->" : endDelimiter,
                         "auto",
-                        false)
+                        false,
+                        strict,
+                        fuzzy == null ? "off" : fuzzy)
                 .run(out, err);
     }
 }

@@ -8,6 +8,7 @@ import dev.csl.interpreter.ErrorInfo;
 import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.UndoReport;
+import dev.csl.interpreter.Warning;
 import dev.csl.runner.CommandResult;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -135,6 +136,18 @@ final class ReportJson {
             g.writeArrayFieldStart("results");
             for (OperationResult child : r.results()) {
                 result(g, child);
+            }
+            g.writeEndArray();
+        }
+        if (r.warnings() != null) {
+            g.writeArrayFieldStart("warnings");
+            for (Warning w : r.warnings()) {
+                g.writeStartObject();
+                g.writeStringField("code", w.code());
+                g.writeStringField("message", w.message());
+                g.writeStringField("hint", w.hint());
+                g.writeNumberField("line", w.line());
+                g.writeEndObject();
             }
             g.writeEndArray();
         }

@@ -71,6 +71,55 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_answerWithBytesThatAreNotUtf8_refusesThatOperationOnlyNamingTheLine()
+            throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = tmp.resolve("latin1.md");
+        Files.write(
+                a,
+                ("<---WRITE file=\"menu.txt\"--->\ncaf\u00e9\n<---END--->\n"
+                                + "<---WRITE file=\"ok.txt\"--->\nfine\n<---END--->\n")
+                        .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+        int code = run("apply", a.toString(), "-C", work.toString(), "--json");
+
+        assertThat(code).isEqualTo(1);
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.at("/results/0/error/code").asText()).isEqualTo("invalid_encoding");
+        assertThat(doc.at("/results/0/error/line").asInt()).isEqualTo(2);
+        assertThat(doc.at("/results/1/status").asText()).isEqualTo("ok");
+        assertThat(work.resolve("menu.txt")).doesNotExist();
+        assertThat(work.resolve("ok.txt")).hasContent("fine");
+    }
+
+    @Test
+    void apply_fencedMarkdownWithStrict_refusedWithoutStrict_writtenWithWarningLine()
+            throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---WRITE file=\"doc.md\"--->\n```\nx\n```\n<---END--->\n");
+
+        int strict = run("apply", a.toString(), "-C", work.toString(), "--strict");
+        boolean writtenUnderStrict = Files.exists(work.resolve("doc.md"));
+        int plain = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(strict).isEqualTo(1);
+        assertThat(writtenUnderStrict).isFalse();
+        assertThat(plain).isZero();
+        assertThat(out.toString()).contains("⚠ The content of 'doc.md' is one markdown code block");
+        assertThat(work.resolve("doc.md")).hasContent("```\nx\n```");
+    }
+
+    @Test
+    void apply_unknownFuzzyMode_isAUsageError() throws IOException {
+        Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+
+        int code = run("apply", a.toString(), "-C", tmp.resolve("w").toString(), "--fuzzy=all");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--fuzzy must be off or whitespace");
+    }
+
+    @Test
     void apply_syntaxError_exits3AndAppliesNothing() throws IOException {
         Path work = tmp.resolve("work");
         Files.createDirectories(work);

@@ -56,13 +56,24 @@ class ReportJsonTest {
             dryRun = options.path("dryRun").asBoolean(false);
             options.path("allow").forEach(a -> allow.add(a.asText()));
         }
+        boolean strict = false;
+        boolean fuzzy = false;
+        if (Files.exists(dir.resolve("options.json"))) {
+            JsonNode options = DATABIND.readTree(dir.resolve("options.json").toFile());
+            strict = options.path("strict").asBoolean(false);
+            fuzzy = options.path("fuzzy").asText("off").equals("whitespace");
+        }
         ApplyOptions options =
                 new ApplyOptions(
-                        work, null, dryRun, null, allow, false, null, SandboxMode.OFF, null);
+                                work, null, dryRun, null, allow, false, null, SandboxMode.OFF, null)
+                        .withTolerance(strict, fuzzy);
 
         ApplyReport report =
                 new Interpreter(StandardRunners.factory())
-                        .apply(Files.readString(dir.resolve("answer.md")), options);
+                        .apply(
+                                dev.csl.grammar.AnswerText.decode(
+                                        Files.readAllBytes(dir.resolve("answer.md"))),
+                                options);
         UndoReport undo = new Undoer().undo(work, true);
 
         assertThat(ReportJson.write(report)).isEqualTo(DATABIND.writeValueAsString(report));

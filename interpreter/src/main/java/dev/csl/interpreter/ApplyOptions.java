@@ -21,6 +21,9 @@ import java.util.Objects;
  * @param sandbox sandbox mode for commands
  * @param prompter asks a person about unapproved commands, or null
  * @param output sees the output of external commands and Node scripts as it comes, or null
+ * @param strict every warning (SPEC §1.7) refuses its operation ({@code --strict})
+ * @param fuzzyWhitespace a SEARCH that matches once whitespace is ignored is applied, with a
+ *     warning ({@code --fuzzy=whitespace})
  */
 public record ApplyOptions(
         Path workingDir,
@@ -32,7 +35,9 @@ public record ApplyOptions(
         Integer timeoutSeconds,
         SandboxMode sandbox,
         Prompter prompter,
-        OutputListener output) {
+        OutputListener output,
+        boolean strict,
+        boolean fuzzyWhitespace) {
 
     public ApplyOptions {
         Objects.requireNonNull(workingDir, "workingDir");
@@ -40,6 +45,33 @@ public record ApplyOptions(
         allow = allow == null ? List.of() : List.copyOf(allow);
         sandbox = sandbox == null ? SandboxMode.AUTO : sandbox;
         output = output == null ? OutputListener.NONE : output;
+    }
+
+    /** Exact, not strict. */
+    public ApplyOptions(
+            Path workingDir,
+            Delimiters delimiters,
+            boolean dryRun,
+            String expectPlan,
+            List<String> allow,
+            boolean approveAll,
+            Integer timeoutSeconds,
+            SandboxMode sandbox,
+            Prompter prompter,
+            OutputListener output) {
+        this(
+                workingDir,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter,
+                output,
+                false,
+                false);
     }
 
     /** Without a live display of command output. */
@@ -91,7 +123,9 @@ public record ApplyOptions(
                 timeoutSeconds,
                 sandbox,
                 prompter,
-                output);
+                output,
+                strict,
+                fuzzyWhitespace);
     }
 
     public ApplyOptions withExpectPlan(String hash) {
@@ -105,6 +139,25 @@ public record ApplyOptions(
                 timeoutSeconds,
                 sandbox,
                 prompter,
-                output);
+                output,
+                strict,
+                fuzzyWhitespace);
+    }
+
+    /** {@code --strict} and {@code --fuzzy=whitespace}. */
+    public ApplyOptions withTolerance(boolean strictValue, boolean fuzzyWhitespaceValue) {
+        return new ApplyOptions(
+                workingDir,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter,
+                output,
+                strictValue,
+                fuzzyWhitespaceValue);
     }
 }

@@ -41,6 +41,10 @@ public enum ErrorCode {
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
     MARKER_IN_CONTENT(
             "A content, pattern or replacement line is a CSL marker (a missing or indented END); the operation was refused."),
+    FENCED_CONTENT(
+            "WRITE content wrapped in a markdown fence: refused for source files, a warning for markdown and text files."),
+    INVALID_ENCODING(
+            "A line of the operation held bytes that are not UTF-8; the operation was refused."),
     PLACEHOLDER_CONTENT(
             "A WRITE would replace an existing file with content holding an elision comment (`// ... rest unchanged ...`); refused."),
     NO_OPERATIONS(

@@ -36,6 +36,15 @@ final class Execution implements AutoCloseable {
     private final java.util.Set<String> irreversibleRuns = new java.util.HashSet<>();
 
     private final Map<Integer, ErrorInfo> mistakes;
+    private final Map<Integer, List<Warning>> warnings;
+    private boolean fuzzyWhitespace;
+    private boolean strict;
+
+    /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */
+    void fuzzyWhitespace(boolean fuzzy, boolean strictMode) {
+        this.fuzzyWhitespace = fuzzy;
+        this.strict = strictMode;
+    }
 
     Execution(
             Workspace ws,
@@ -56,7 +65,27 @@ final class Execution implements AutoCloseable {
             RunSessionFactory runners,
             RunnerConfig runnerConfig,
             AuditLog audit) {
-        this.mistakes = mistakes;
+        this(
+                ws,
+                dryRun,
+                validationErrors,
+                new LikelyMistakes(mistakes, Map.of()),
+                runners,
+                runnerConfig,
+                audit);
+    }
+
+    /** As above, with the warnings of the operations that run anyway. */
+    Execution(
+            Workspace ws,
+            boolean dryRun,
+            List<ValidationError> validationErrors,
+            LikelyMistakes likely,
+            RunSessionFactory runners,
+            RunnerConfig runnerConfig,
+            AuditLog audit) {
+        this.mistakes = likely.refused();
+        this.warnings = likely.warnings();
         this.ws = ws;
         this.dryRun = dryRun;
         this.runners = runners;
@@ -303,6 +332,19 @@ final class Execution implements AutoCloseable {
         if (invalid != null) {
             return skipped(op, task, invalid);
         }
+        OperationResult result = runValid(op, task);
+        List<Warning> own = warnings.get(op.line());
+        if (own == null) {
+            return result;
+        }
+        List<Warning> all = new ArrayList<>(own);
+        if (result.warnings() != null) {
+            all.addAll(result.warnings());
+        }
+        return result.withWarnings(all);
+    }
+
+    private OperationResult runValid(Operation op, String task) {
         Instant start = Instant.now();
         long t0 = System.nanoTime();
         if (op instanceof Run run) {
@@ -313,7 +355,7 @@ final class Execution implements AutoCloseable {
             outcome =
                     op instanceof Write w
                             ? WriteOp.run(ws, w, task)
-                            : SearchOp.run(ws, (Search) op, task);
+                            : SearchOp.run(ws, (Search) op, task, fuzzyWhitespace, strict);
         } catch (OpFailure f) {
             outcome = Outcome.failed(f.error());
         }
@@ -340,7 +382,8 @@ final class Execution implements AutoCloseable {
                 null,
                 null,
                 note,
-                null);
+                null,
+                outcome.warning() == null ? null : List.of(outcome.warning()));
     }
 
     private OperationResult runCommands(Run run, String task, Instant start, long t0) {

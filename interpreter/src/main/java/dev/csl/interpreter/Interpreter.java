@@ -4,6 +4,7 @@ import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
 import dev.csl.grammar.Validator;
@@ -37,6 +38,13 @@ public final class Interpreter {
 
     /** Parses, validates and runs {@code answer}; never throws for anything the answer contains. */
     public ApplyReport apply(String answer, ApplyOptions options) {
+        return apply(AnswerText.of(answer), options);
+    }
+
+    /** As above, for an answer read from bytes: operations on lines that were not UTF-8 refuse. */
+    public ApplyReport apply(AnswerText text, ApplyOptions options) {
+        String answer = text.text();
+        List<Integer> invalidLines = text.invalidLines();
         Path dir = options.workingDir().toAbsolutePath().normalize();
         String shown = dir.toString();
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
@@ -85,10 +93,10 @@ public final class Interpreter {
             }
             GuardedFiles files = guards.open(dir);
             if (dryRun) {
-                return planned(answer, parsed, invalid, options, files, shown);
+                return planned(answer, parsed, invalid, invalidLines, options, files, shown);
             }
             try (DirectoryLock lock = DirectoryLock.acquire(StateDirectory.open(files.root()))) {
-                return planned(answer, parsed, invalid, options, files, shown);
+                return planned(answer, parsed, invalid, invalidLines, options, files, shown);
             }
         } catch (GuardException e) {
             return failure(
@@ -120,13 +128,14 @@ public final class Interpreter {
             String answer,
             ParseResult parsed,
             List<ValidationError> invalid,
+            List<Integer> invalidLines,
             ApplyOptions options,
             GuardedFiles files,
             String shown)
             throws IOException {
         boolean dryRun = options.dryRun();
         if (options.expectPlan() != null) {
-            ApplyReport preview = run(answer, parsed, invalid, options, files, true);
+            ApplyReport preview = run(answer, parsed, invalid, invalidLines, options, files, true);
             if (!options.expectPlan().equals(preview.planHash())) {
                 return new ApplyReport(
                         false,
@@ -145,13 +154,14 @@ public final class Interpreter {
                 return preview;
             }
         }
-        return run(answer, parsed, invalid, options, files, dryRun);
+        return run(answer, parsed, invalid, invalidLines, options, files, dryRun);
     }
 
     private ApplyReport run(
             String answer,
             ParseResult parsed,
             List<ValidationError> invalid,
+            List<Integer> invalidLines,
             ApplyOptions options,
             GuardedFiles files,
             boolean dryRun)
@@ -181,9 +191,12 @@ public final class Interpreter {
                         options.prompter(),
                         options.output());
         List<OperationResult> results;
-        var mistakes = MarkersInContent.find(parsed.operations(), options.delimiters());
+        LikelyMistakes mistakes =
+                LikelyMistakes.find(
+                        parsed.operations(), options.delimiters(), invalidLines, options.strict());
         try (Execution execution =
                 new Execution(ws, dryRun, invalid, mistakes, runners, config, audit)) {
+            execution.fuzzyWhitespace(options.fuzzyWhitespace(), options.strict());
             results = execution.runAll(parsed.operations());
             ws.flush();
         }

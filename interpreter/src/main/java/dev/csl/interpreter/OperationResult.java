@@ -22,6 +22,7 @@ import java.util.List;
  * @param sandbox the sandbox layer RUN commands ran in
  * @param note what the user should know (irreversible side effects, dry run)
  * @param results the operations of a TASKS block
+ * @param warnings what it did that was probably not meant (SPEC §1.7), or null when nothing
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"task", "type", "line", "file", "status", "error"})
@@ -39,11 +40,34 @@ public record OperationResult(
         List<CommandResult> commands,
         String sandbox,
         String note,
-        List<OperationResult> results) {
+        List<OperationResult> results,
+        List<Warning> warnings) {
 
     public OperationResult {
         commands = commands == null ? null : List.copyOf(commands);
         results = results == null ? null : List.copyOf(results);
+        warnings = warnings == null || warnings.isEmpty() ? null : List.copyOf(warnings);
+    }
+
+    /** Without warnings. */
+    public OperationResult(
+            String task,
+            String type,
+            int line,
+            String file,
+            Status status,
+            ErrorInfo error,
+            String action,
+            Integer lines,
+            Integer replaced,
+            String diff,
+            List<CommandResult> commands,
+            String sandbox,
+            String note,
+            List<OperationResult> results) {
+        this(
+                task, type, line, file, status, error, action, lines, replaced, diff, commands,
+                sandbox, note, results, null);
     }
 
     /** A result without any of the optional parts. */
@@ -62,12 +86,31 @@ public record OperationResult(
     public OperationResult withStatus(Status newStatus, ErrorInfo newError) {
         return new OperationResult(
                 task, type, line, file, newStatus, newError, action, lines, replaced, diff,
-                commands, sandbox, note, results);
+                commands, sandbox, note, results, warnings);
     }
 
     public OperationResult withNote(String newNote) {
         return new OperationResult(
                 task, type, line, file, status, error, action, lines, replaced, diff, commands,
-                sandbox, newNote, results);
+                sandbox, newNote, results, warnings);
+    }
+
+    public OperationResult withWarnings(List<Warning> newWarnings) {
+        return new OperationResult(
+                task,
+                type,
+                line,
+                file,
+                status,
+                error,
+                action,
+                lines,
+                replaced,
+                diff,
+                commands,
+                sandbox,
+                note,
+                results,
+                newWarnings);
     }
 }

@@ -23,6 +23,12 @@ final class SearchOp {
     private record Matches(int[] starts, int[] ends, int count, int danglingStart) {}
 
     static Outcome run(Workspace ws, Search search, String task) throws OpFailure {
+        return run(ws, search, task, false, false);
+    }
+
+    /** With {@code --fuzzy=whitespace} ({@code fuzzy}) and {@code --strict}. */
+    static Outcome run(Workspace ws, Search search, String task, boolean fuzzy, boolean strict)
+            throws OpFailure {
         String file = search.file();
         FileState state = ws.open(file);
         Content before = state.current;
@@ -82,7 +88,50 @@ final class SearchOp {
         if (m.count == 0 && replacementStands(doc, replacement, expected, filter)) {
             return new Outcome(Status.NO_OP, null, "already applied", null, 0, state, before);
         }
+        if (fuzzy && m.count == 0 && !search.hasTo() && (expected == 1 || expected < 0)) {
+            String text = doc.toString();
+            WhitespaceMatch w =
+                    WhitespaceMatch.find(text, search.pattern(), search.replacement(), nl);
+            if (w != null) {
+                Warning warning = adjusted(search, w);
+                if (strict) {
+                    throw new OpFailure(
+                            ErrorCode.MATCH_COUNT_MISMATCH,
+                            "The SEARCH pattern for '"
+                                    + file
+                                    + "' matches lines "
+                                    + w.firstLine()
+                                    + "-"
+                                    + w.lastLine()
+                                    + " only when indentation and trailing whitespace are"
+                                    + " ignored, which --strict refuses; the file was not"
+                                    + " changed.",
+                            warning.hint());
+                }
+                TextDoc next =
+                        doc.replace(new int[] {w.start()}, new int[] {w.end()}, w.replacement());
+                ws.change(state, before.withDoc(next), task);
+                return new Outcome(Status.OK, null, null, null, 1, state, before, warning);
+            }
+        }
         throw new OpFailure(explain(doc, search, file, nl, expected, m));
+    }
+
+    private static Warning adjusted(Search search, WhitespaceMatch w) {
+        return new Warning(
+                "whitespace_adjusted",
+                "The SEARCH pattern for '"
+                        + search.file()
+                        + "' matched lines "
+                        + w.firstLine()
+                        + "-"
+                        + w.lastLine()
+                        + " only once indentation and trailing whitespace were ignored"
+                        + " (--fuzzy=whitespace); the replacement was re-indented to the file's"
+                        + " indentation.",
+                "Copy the pattern lines exactly as the file has them (RUN cat -E shows where"
+                        + " lines end) to match without --fuzzy.",
+                search.line());
     }
 
     /**

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.grammar.AnswerText;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Walks {@code testdata/apply/NAME/}: applies {@code answer.md} to a copy of {@code before/} and
  * checks the tree against {@code after/} and the JSON report against {@code expected.json} (working
  * directory written as $WORKDIR, durations as 0), on Jimfs (Unix, Windows, macOS-like) and on the
- * real disk. {@code options.json} may set dryRun, expectPlan, allow. Run with
+ * real disk. {@code options.json} may set dryRun, expectPlan, allow, strict, fuzzy. Run with
  * -Dcsl.golden.update=true to write missing expected.json files for review.
  */
 class GoldenApplyTest {
@@ -55,8 +55,8 @@ class GoldenApplyTest {
         Path caseDir = CORPUS.resolve(name);
         Path work = Fixtures.workingDir(fs, tmp);
         Fixtures.copyTree(caseDir.resolve("before"), work);
-        String answer = Files.readString(caseDir.resolve("answer.md"), StandardCharsets.UTF_8);
-        ApplyOptions options = options(caseDir, work, answer);
+        AnswerText answer = AnswerText.decode(Files.readAllBytes(caseDir.resolve("answer.md")));
+        ApplyOptions options = options(caseDir, work, answer.text());
 
         ApplyReport report =
                 new Interpreter(new FakeRunners(), GuardedFiles::open).apply(answer, options);
@@ -91,6 +91,10 @@ class GoldenApplyTest {
         if (o.has("expectPlan")) {
             options = options.withExpectPlan(o.get("expectPlan").asText());
         }
+        options =
+                options.withTolerance(
+                        o.path("strict").asBoolean(false),
+                        o.path("fuzzy").asText("off").equals("whitespace"));
         return options;
     }
 

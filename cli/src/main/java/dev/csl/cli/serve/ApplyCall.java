@@ -13,6 +13,8 @@ import java.util.List;
  * @param allow commands approved for this apply only ({@code --allow})
  * @param approveAll {@code --yes}
  * @param timeoutSeconds the default per-command timeout, or {@code null} for csl's default
+ * @param strict every warning refuses its operation
+ * @param fuzzyWhitespace SEARCH may match with whitespace ignored, with a warning
  */
 public record ApplyCall(
         Path workingDir,
@@ -23,8 +25,35 @@ public record ApplyCall(
         List<String> allow,
         boolean approveAll,
         Integer timeoutSeconds,
-        SandboxMode sandbox) {
+        SandboxMode sandbox,
+        boolean strict,
+        boolean fuzzyWhitespace) {
     public ApplyCall {
         allow = List.copyOf(allow);
+    }
+
+    /** Exact and not strict. */
+    public ApplyCall(
+            Path workingDir,
+            String answer,
+            Delimiters delimiters,
+            boolean dryRun,
+            String expectPlan,
+            List<String> allow,
+            boolean approveAll,
+            Integer timeoutSeconds,
+            SandboxMode sandbox) {
+        this(
+                workingDir,
+                answer,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                false,
+                false);
     }
 }

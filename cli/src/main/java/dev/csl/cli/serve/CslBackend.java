@@ -39,15 +39,16 @@ public final class CslBackend implements ServeBackend {
         return interpreter.apply(
                 call.answer(),
                 new ApplyOptions(
-                        call.workingDir(),
-                        call.delimiters(),
-                        call.dryRun(),
-                        call.expectPlan(),
-                        call.allow(),
-                        call.approveAll(),
-                        call.timeoutSeconds(),
-                        call.sandbox(),
-                        null));
+                                call.workingDir(),
+                                call.delimiters(),
+                                call.dryRun(),
+                                call.expectPlan(),
+                                call.allow(),
+                                call.approveAll(),
+                                call.timeoutSeconds(),
+                                call.sandbox(),
+                                null)
+                        .withTolerance(call.strict(), call.fuzzyWhitespace()));
     }
 
     @Override

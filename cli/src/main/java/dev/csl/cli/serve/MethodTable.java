@@ -27,6 +27,8 @@ final class MethodTable {
                     "yes",
                     "timeout",
                     "sandbox",
+                    "strict",
+                    "fuzzy",
                     "startDelimiter",
                     "endDelimiter",
                     "delimiters");
@@ -70,7 +72,9 @@ final class MethodTable {
                                     params.optStringList("allow"),
                                     params.optBoolean("yes", false),
                                     params.optPositiveInt("timeout"),
-                                    sandbox(params.optString("sandbox")));
+                                    sandbox(params.optString("sandbox")),
+                                    params.optBoolean("strict", false),
+                                    fuzzy(params.optString("fuzzy")));
                     return new Call(dir.lockKey(), () -> backend.apply(call));
                 }
             case "undo":
@@ -86,6 +90,18 @@ final class MethodTable {
             default:
                 throw new IllegalArgumentException("not a csl method: " + method);
         }
+    }
+
+    /** {@code fuzzy}: absent, "off" or "whitespace" (the CLI's {@code --fuzzy}). */
+    private static boolean fuzzy(String value) throws RpcException {
+        if (value == null || value.equals("off")) {
+            return false;
+        }
+        if (value.equals("whitespace")) {
+            return true;
+        }
+        throw RpcException.invalidParams(
+                "fuzzy must be \"off\" or \"whitespace\", not \"" + value + "\"");
     }
 
     /**

@@ -162,6 +162,53 @@ class ServeProcessTest {
     }
 
     @Test
+    void apply_fuzzyAndStrictParams_adjustOrRefuseAWhitespaceOnlyMatch() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        Files.writeString(project.resolve("f.py"), "if x:\n\treturn 1\n");
+        String answer =
+                "<---SEARCH file=\"f.py\"--->\n    return 1\n<---REPLACE--->\n    return 2\n"
+                        + "<---END--->\n";
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            JsonNode strict =
+                    serve.client.call(
+                            1,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "project",
+                                    "answer",
+                                    answer,
+                                    "fuzzy",
+                                    "whitespace",
+                                    "strict",
+                                    true));
+            JsonNode fuzzy =
+                    serve.client.call(
+                            2,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "project",
+                                    "answer",
+                                    answer,
+                                    "fuzzy",
+                                    "whitespace"));
+            JsonNode bad =
+                    serve.client.call(
+                            3,
+                            "apply",
+                            Map.of("workingDir", "project", "answer", answer, "fuzzy", "all"));
+
+            assertThat(strict.at("/result/results/0/error/code").asText())
+                    .isEqualTo("match_count_mismatch");
+            assertThat(fuzzy.at("/result/results/0/warnings/0/code").asText())
+                    .isEqualTo("whitespace_adjusted");
+            assertThat(project.resolve("f.py")).hasContent("if x:\n\treturn 2");
+            assertThat(bad.at("/error/code").asInt()).isEqualTo(-32602);
+        }
+    }
+
+    @Test
     void apply_sameDirectoryFromManyRequests_noUpdateLost() throws Exception {
         Path project = Files.createDirectory(tmp.resolve("project"));
         int requests = 40;
