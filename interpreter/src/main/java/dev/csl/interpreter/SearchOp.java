@@ -322,14 +322,21 @@ final class SearchOp {
             details.put("closest", regionJson(region));
             message.append('\n').append(describe(region, "pattern"));
             hint =
-                    "Copy the pattern exactly from "
-                            + lineRange(region)
-                            + " of the file (same whitespace and case), or read"
-                            + " them first with RUN head -n "
-                            + region.endLine()
-                            + " "
-                            + file
-                            + ".";
+                    differsInCode(region)
+                            ? "The closest region differs in code, not only in whitespace or"
+                                    + " case, so the pattern is probably not in the file as you"
+                                    + " remember it. Read the file first (RUN cat -n "
+                                    + file
+                                    + ", or RUN grep -n with a distinctive word) and copy the"
+                                    + " lines you mean to change from what it shows."
+                            : "Copy the pattern exactly from "
+                                    + lineRange(region)
+                                    + " of the file (same whitespace and case), or read"
+                                    + " them first with RUN head -n "
+                                    + region.endLine()
+                                    + " "
+                                    + file
+                                    + ".";
         } else {
             message.append(
                     doc.length() > Closest.MAX_CHARS
@@ -346,6 +353,16 @@ final class SearchOp {
                                     + " rewrite the whole file with WRITE.";
         }
         return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message.toString(), hint, details);
+    }
+
+    /** Whitespace, case, CR and NBSP are copying slips; anything else is other code. */
+    private static boolean differsInCode(Closest.Region region) {
+        return region.kinds().stream()
+                .anyMatch(
+                        k ->
+                                k.equals("changed line")
+                                        || k.equals("line not in the pattern")
+                                        || k.equals("line not in the file"));
     }
 
     private static String lineRange(Closest.Region region) {

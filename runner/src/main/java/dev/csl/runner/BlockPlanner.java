@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 /**
  * Checks a whole RUN block before any of it runs (SPEC §2.4): splits it, refuses shell syntax,
  * reads every built-in against the command table, guards every path operand, and asks for approval
- * of every external command. One refused line refuses the block.
+ * of every external command. One refused line refuses the block; every refused line is named.
  */
 final class BlockPlanner {
 
@@ -50,23 +50,36 @@ final class BlockPlanner {
         this.dir = dir;
     }
 
+    /**
+     * Every line is checked, so that one answer learns of every refused line at once. Once a line
+     * is refused the block will not run, so later external commands are not put to the user.
+     */
     Plan plan(String content) {
         WordSplitter.Result split = WordSplitter.split(content);
-        if (split.failure() != null) {
-            return refused(split.failure());
+        Map<Integer, RunFailure> refusals = new java.util.TreeMap<>();
+        for (RunFailure f : split.failures()) {
+            Object line = f.details().get("line");
+            refusals.put(line instanceof Integer n ? n : 0, f);
         }
         List<Step> steps = new ArrayList<>();
         for (SplitLine line : split.lines()) {
-            Checked checked = check(line);
+            Checked checked = check(line, refusals.isEmpty());
             if (checked.refusal() != null) {
-                return refused(withLine(checked.refusal(), line));
+                refusals.put(line.line(), withLine(checked.refusal(), line));
+            } else if (checked.step() != null) {
+                steps.add(checked.step());
             }
-            steps.add(checked.step());
         }
-        return new Plan(steps, null);
+        if (refusals.isEmpty()) {
+            return new Plan(steps, null);
+        }
+        return refused(RefusedLines.combine(new ArrayList<>(refusals.values())));
     }
 
-    /** One line checked: the step to run, or the failure refusing it (exactly one is set). */
+    /**
+     * One line checked: the step to run, or the failure refusing it (neither when it was not
+     * checked in full because the block is refused anyway).
+     */
     private record Checked(Step step, RunFailure refusal) {
         static Checked run(Step step) {
             return new Checked(step, null);
@@ -77,7 +90,8 @@ final class BlockPlanner {
         }
     }
 
-    private Checked check(SplitLine line) {
+    /** {@code mayAsk}: an unapproved external command may be put to the user. */
+    private Checked check(SplitLine line, boolean mayAsk) {
         List<String> words = line.words();
         String name = words.get(0);
         if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
@@ -128,6 +142,9 @@ final class BlockPlanner {
                 return Checked.refused(refusal);
             }
             return Checked.run(new Step.External(line.line(), line.text(), words, true));
+        }
+        if (!mayAsk) {
+            return new Checked(null, null); // the block is refused already: nobody is asked
         }
         RunFailure refusal = external.get().check(words, dir);
         if (refusal != null) {

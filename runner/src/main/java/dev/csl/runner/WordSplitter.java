@@ -18,12 +18,28 @@ final class WordSplitter {
         }
     }
 
-    /** Either the lines of the block or why it was refused. */
-    record Result(List<SplitLine> lines, RunFailure failure) {}
+    /**
+     * The lines that split cleanly, and why the others were refused (each command line is split on
+     * its own, so every refused line is reported, not only the first).
+     */
+    record Result(List<SplitLine> lines, List<RunFailure> failures) {
+        Result {
+            lines = List.copyOf(lines);
+            failures = List.copyOf(failures);
+        }
+
+        /** The first refusal, or null when every line split. */
+        RunFailure failure() {
+            return failures.isEmpty() ? null : failures.get(0);
+        }
+    }
 
     private final String src;
     private int pos;
     private int lineNo = 1;
+
+    /** Set by an unterminated quote: where the following lines begin is unknown, so stop. */
+    private boolean lost;
 
     private WordSplitter(String src) {
         this.src = src;
@@ -35,20 +51,36 @@ final class WordSplitter {
 
     private Result splitAll() {
         List<SplitLine> lines = new ArrayList<>();
+        List<RunFailure> failures = new ArrayList<>();
         while (pos < src.length()) {
             int startLine = lineNo;
             int startPos = pos;
             List<String> words = new ArrayList<>();
             RunFailure failure = splitCommand(words, startLine, startPos);
             if (failure != null) {
-                return new Result(List.of(), failure);
+                failures.add(failure);
+                if (lost) {
+                    break;
+                }
+                skipRestOfLine();
+                continue;
             }
             if (!words.isEmpty()) {
                 String text = src.substring(startPos, pos).strip();
                 lines.add(new SplitLine(startLine, text, words));
             }
         }
-        return new Result(lines, null);
+        return new Result(lines, failures);
+    }
+
+    private void skipRestOfLine() {
+        while (pos < src.length() && src.charAt(pos) != '\n') {
+            pos++;
+        }
+        if (pos < src.length()) {
+            pos++;
+            lineNo++;
+        }
     }
 
     /** Reads one logical line (up to an unquoted, unescaped newline) into {@code words}. */
@@ -302,6 +334,7 @@ final class WordSplitter {
     }
 
     private RunFailure unterminated(String quote, int startLine) {
+        lost = true;
         return new RunFailure(
                 "invalid_shell_syntax",
                 "Command line " + startLine + " has an unterminated " + quote + " quote",

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,6 +112,39 @@ class RunSessionTest {
         @Test
         void run_environmentAssignment_shellOperator() {
             assertThat(run("FOO=1 ls").failure().code()).isEqualTo("shell_operator");
+        }
+
+        @Test
+        void run_severalRefusedLines_everyOneNamedWithItsLineAndReason() {
+            RunOutcome outcome =
+                    run("ls | wc -l\nmkdir made\ncat a.txt > b.txt\nrm -rf ../x\nls --bogus");
+
+            assertThat(outcome.failure().code()).isEqualTo("shell_operator");
+            assertThat(outcome.failure().message())
+                    .startsWith("4 command lines of this RUN block were refused")
+                    .contains("Command line 1 uses a pipe")
+                    .contains("Command line 3 uses a redirection")
+                    .contains("Command line 4 (rm -rf ../x): ")
+                    .contains("Command line 5");
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> refused =
+                    (List<Map<String, Object>>) outcome.failure().details().get("refused");
+            assertThat(refused)
+                    .extracting(r -> r.get("line") + " " + r.get("code"))
+                    .containsExactly(
+                            "1 shell_operator",
+                            "3 shell_operator",
+                            "4 path_escape",
+                            "5 unknown_flag");
+            assertThat(outcome.commands()).isEmpty();
+            assertThat(root.resolve("made")).doesNotExist();
+        }
+
+        @Test
+        void run_unterminatedQuote_laterLinesAreNotGuessedAt() {
+            RunOutcome outcome = run("echo 'oops\nls | wc");
+            assertThat(outcome.failure().code()).isEqualTo("invalid_shell_syntax");
+            assertThat(outcome.failure().details()).doesNotContainKey("refused");
         }
 
         @Test
