@@ -11,8 +11,33 @@ import dev.csl.runner.FlagSpec;
 final class BuiltinsSection {
     private BuiltinsSection() {}
 
-    static String render(CommandTable table) {
+    /**
+     * The short form {@code csl prompt} prints by default: the names, and how flags work. A flag
+     * csl does not support is refused with the supported ones listed, so the model learns them
+     * where it needs them.
+     */
+    static String compact(CommandTable table) {
         StringBuilder text = new StringBuilder();
+        for (CommandSpec command : table.commands()) {
+            text.append(text.length() == 0 ? "" : ", ")
+                    .append('`')
+                    .append(command.name())
+                    .append('`');
+        }
+        return text.append(
+                        ": the GNU commands with their common flags (`ls -la`, `grep -rn`,"
+                                + " `head -n 20`, `find . -name '*.js'`, `mkdir -p`, `rm -r`)."
+                                + " A flag csl does not support is refused, and the error lists"
+                                + " the supported ones. Read-only git also runs without"
+                                + " approval: `git "
+                                + String.join("|", CommandTable.READ_ONLY_GIT)
+                                + "`.\n")
+                .toString();
+    }
+
+    /** Every command with its usage and every flag ({@code csl prompt --full}). */
+    static String render(CommandTable table) {
+        StringBuilder text = new StringBuilder("Flags not listed here are refused.\n\n");
         for (CommandSpec command : table.commands()) {
             text.append("* `")
                     .append(command.usage())

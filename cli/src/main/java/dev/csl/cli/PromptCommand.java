@@ -34,6 +34,13 @@ final class PromptCommand implements Callable<Integer> {
             description = "Spell the markers with this end delimiter (default: --->).")
     String endDelimiter;
 
+    @Option(
+            names = "--full",
+            description =
+                    "Add the complete reference of the built-in commands: every flag (the default"
+                            + " names them only, to keep the prompt short).")
+    boolean full;
+
     @Override
     public Integer call() {
         if ((startDelimiter == null) != (endDelimiter == null)
@@ -53,7 +60,10 @@ final class PromptCommand implements Callable<Integer> {
                 .getOut()
                 .print(
                         PromptText.render(
-                                delimiters, BuiltinsSection.render(CommandTable.builtins())));
+                                delimiters,
+                                full
+                                        ? BuiltinsSection.render(CommandTable.builtins())
+                                        : BuiltinsSection.compact(CommandTable.builtins())));
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

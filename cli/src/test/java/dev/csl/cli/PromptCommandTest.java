@@ -74,8 +74,8 @@ class PromptCommandTest {
     }
 
     @Test
-    void prompt_builtins_listEveryCommandAndFlagOfTheTable() {
-        String text = prompt().out;
+    void prompt_full_listsEveryCommandAndFlagOfTheTable() {
+        String text = prompt("--full").out;
 
         for (CommandSpec command : CommandTable.builtins().commands()) {
             assertThat(text).contains("* `" + command.usage() + "`");
@@ -121,6 +121,46 @@ class PromptCommandTest {
 
                 assertThat(outcome.failure()).as(run.content()).isNull();
                 assertThat(outcome.commands()).hasSize(run.content().split("\n").length);
+            }
+        }
+    }
+
+    /**
+     * A rough word-piece count (each whitespace-separated word costs one token per five
+     * characters); it puts the full prompt near 2,800 and tracks a tokenizer's count closely enough
+     * to keep the default prompt short.
+     */
+    private static int tokens(String text) {
+        int n = 0;
+        for (String word : text.split("\\s+")) {
+            n += (word.length() + 4) / 5;
+        }
+        return n;
+    }
+
+    @Test
+    void prompt_default_isUnder1500TokensAndNamesEveryBuiltin() {
+        String text = prompt().out;
+
+        assertThat(tokens(text)).isLessThan(1500);
+        for (var command : CommandTable.builtins().commands()) {
+            assertThat(text).contains("`" + command.name() + "`");
+        }
+        assertThat(text)
+                .contains("the error lists the supported ones")
+                .contains("git " + String.join("|", CommandTable.READ_ONLY_GIT));
+    }
+
+    @Test
+    void prompt_full_addsEveryFlagOfEveryBuiltin() {
+        String text = prompt("--full").out;
+
+        assertThat(tokens(text)).isGreaterThan(tokens(prompt().out));
+        assertThat(text).contains("Flags not listed here are refused.");
+        for (var command : CommandTable.builtins().commands()) {
+            assertThat(text).contains("`" + command.usage() + "`");
+            for (var flag : command.flags()) {
+                assertThat(text).as(command.name()).contains(flag.name());
             }
         }
     }
