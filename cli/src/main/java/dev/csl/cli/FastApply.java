@@ -75,7 +75,7 @@ final class FastApply {
     }
 
     /** The writer picocli would create for {@code stream}: same charset, buffered, autoflush. */
-    private static PrintWriter writer(OutputStream stream, String encodingProperty) {
+    static PrintWriter writer(OutputStream stream, String encodingProperty) {
         String name = System.getProperty(encodingProperty);
         Charset charset;
         if (name == null) {

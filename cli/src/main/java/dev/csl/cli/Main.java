@@ -14,7 +14,48 @@ public final class Main {
         }
         // A plain `csl apply` skips picocli: its start-up costs more than the apply itself.
         int code = FastApply.tryRun(args);
+        if (code == FastApply.NOT_HANDLED) {
+            code = fastParse(args);
+        }
         System.exit(code == FastApply.NOT_HANDLED ? run(args) : code);
+    }
+
+    /**
+     * {@code csl parse FILE [--json]} without picocli, as agents run it; anything else (help,
+     * delimiters, stdin) goes through picocli. Same output and exit codes: {@code
+     * ParseFastPathTest}.
+     */
+    static int fastParse(String[] args) {
+        java.io.PrintWriter out = FastApply.writer(System.out, "sun.stdout.encoding");
+        java.io.PrintWriter err = FastApply.writer(System.err, "sun.stderr.encoding");
+        try {
+            return fastParse(args, out, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** As above, on the given writers. */
+    static int fastParse(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
+        if (args.length < 2 || args.length > 3 || !args[0].equals("parse")) {
+            return FastApply.NOT_HANDLED;
+        }
+        String file = null;
+        boolean json = false;
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--json") && !json) {
+                json = true;
+            } else if (!args[i].startsWith("-") && file == null) {
+                file = args[i];
+            } else {
+                return FastApply.NOT_HANDLED;
+            }
+        }
+        if (file == null) {
+            return FastApply.NOT_HANDLED;
+        }
+        return ParseCommand.run(file, json, dev.csl.grammar.Delimiters.DEFAULT, out, err);
     }
 
     /** Runs csl with {@code args} and returns the exit code; used by tests. */

@@ -54,6 +54,12 @@ final class ParseCommand implements Callable<Integer> {
             err.println("csl parse: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        return run(file, json, delimiters, out, err);
+    }
+
+    /** What {@code csl parse} does once its options are read (also {@link Main}'s fast path). */
+    static int run(
+            String file, boolean json, Delimiters delimiters, PrintWriter out, PrintWriter err) {
         if (AnswerInput.waitsForTyping(file)) {
             err.println(AnswerInput.noAnswerMessage("parse"));
             return ExitCodes.USAGE;
@@ -73,7 +79,12 @@ final class ParseCommand implements Callable<Integer> {
         List<ValidationError> validationErrors =
                 result.ok() ? Validator.validate(result.operations()) : List.of();
         if (json) {
-            out.println(ParseJson.write(ParseJson.toJson(result, validationErrors)));
+            try {
+                ParseJson.write(result, validationErrors, out);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // a PrintWriter does not throw
+            }
+            out.println();
         } else {
             new ParseReport(out, AnswerInput.displayName(file)).print(result, validationErrors);
         }

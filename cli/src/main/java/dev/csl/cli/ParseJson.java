@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -104,6 +105,82 @@ public final class ParseJson {
             node.put("parentTaskLine", error.parentTaskLine());
         }
         return node;
+    }
+
+    /**
+     * The same document as {@code write(toJson(result, validationErrors))}, streamed straight to
+     * {@code out} without building a tree: a 10 MB answer's AST is written as it is walked.
+     */
+    public static void write(
+            ParseResult result, List<ValidationError> validationErrors, java.io.Writer out)
+            throws java.io.IOException {
+        try (JsonGenerator g = ASCII_JSON.createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.writeStartObject();
+            g.writeBooleanField("ok", result.ok());
+            if (!result.ok()) {
+                g.writeArrayFieldStart("syntaxErrors");
+                for (SyntaxError error : result.syntaxErrors()) {
+                    g.writeStartObject();
+                    g.writeNumberField("line", error.line());
+                    g.writeStringField("error", error.error());
+                    g.writeStringField("hint", error.hint());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            } else {
+                g.writeArrayFieldStart("ast");
+                for (Operation operation : result.operations()) {
+                    operation(g, operation);
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("validationErrors");
+                for (ValidationError error : validationErrors) {
+                    g.writeStartObject();
+                    g.writeNumberField("line", error.line());
+                    g.writeStringField("operation", error.operation());
+                    g.writeStringField("error", error.error());
+                    if (error.field() != null) {
+                        g.writeStringField("field", error.field());
+                    }
+                    if (error.parentTaskLine() != null) {
+                        g.writeNumberField("parentTaskLine", error.parentTaskLine());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        }
+    }
+
+    private static void operation(JsonGenerator g, Operation operation) throws java.io.IOException {
+        g.writeStartObject();
+        g.writeStringField("type", operation.type());
+        g.writeNumberField("line", operation.line());
+        g.writeObjectFieldStart("attributes");
+        for (Map.Entry<String, String> attribute : operation.attributes().asMap().entrySet()) {
+            g.writeStringField(attribute.getKey(), attribute.getValue());
+        }
+        g.writeEndObject();
+        if (operation instanceof Write write) {
+            g.writeStringField("content", write.content());
+        } else if (operation instanceof Run run) {
+            g.writeStringField("content", run.content());
+        } else if (operation instanceof Search search) {
+            g.writeStringField("pattern", search.pattern());
+            if (search.hasTo()) {
+                g.writeStringField("to", search.to());
+            }
+            g.writeStringField("replacement", search.replacement());
+        } else if (operation instanceof Tasks tasks) {
+            g.writeArrayFieldStart("operations");
+            for (Operation child : tasks.operations()) {
+                operation(g, child);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
     }
 
     /**
