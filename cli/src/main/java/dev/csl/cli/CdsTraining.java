@@ -68,5 +68,33 @@ final class CdsTraining {
         FastApply.tryRun(new String[] {"apply", answerPath, "-C", projectPath});
         Main.run("undo", "-C", projectPath);
         FastApply.tryRun(new String[] {"apply", "--json", answerPath, "-C", projectPath});
+        Main.fastParse(
+                new String[] {"parse", answerPath, "--json"},
+                new java.io.PrintWriter(java.io.OutputStream.nullOutputStream()),
+                new java.io.PrintWriter(java.io.OutputStream.nullOutputStream()));
+        mcp(projectPath, ANSWER);
+    }
+
+    /** An MCP session, as a client starts one: the classes behind csl mcp's first answers. */
+    private static void mcp(String projectPath, String answer) throws IOException {
+        String quoted =
+                new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(answer);
+        String session =
+                String.join(
+                        "\n",
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                                + "\"clientInfo\":{\"name\":\"training\",\"version\":\"1\"}}}",
+                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/get\","
+                                + "\"params\":{\"name\":\"instructions\"}}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":"
+                                + "{\"name\":\"check\",\"arguments\":{\"answer\":"
+                                + quoted
+                                + "}}}",
+                        "");
+        System.setIn(new java.io.ByteArrayInputStream(session.getBytes(StandardCharsets.UTF_8)));
+        Main.run("mcp", "-C", projectPath);
     }
 }

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
             DenyCommand.class,
             PromptCommand.class,
             DoctorCommand.class,
-            ServeCommand.class
+            ServeCommand.class,
+            McpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {

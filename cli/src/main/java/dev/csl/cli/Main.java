@@ -17,6 +17,9 @@ public final class Main {
         if (code == FastApply.NOT_HANDLED) {
             code = fastParse(args);
         }
+        if (code == FastApply.NOT_HANDLED) {
+            code = fastMcp(args);
+        }
         System.exit(code == FastApply.NOT_HANDLED ? run(args) : code);
     }
 
@@ -56,6 +59,15 @@ public final class Main {
             return FastApply.NOT_HANDLED;
         }
         return ParseCommand.run(file, json, dev.csl.grammar.Delimiters.DEFAULT, out, err);
+    }
+
+    private static int fastMcp(String[] args) {
+        try {
+            return McpCommand.tryRun(args);
+        } catch (Exception e) {
+            System.err.println("csl: internal error: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
     }
 
     /** Runs csl with {@code args} and returns the exit code; used by tests. */

@@ -155,6 +155,7 @@ class AttackBatteryTest {
         return switch (via) {
             case "apply" -> csl("apply", "--json", "-C", root.toString(), answer.toString());
             case "serve" -> serve(root, attack.answer());
+            case "mcp" -> mcp(root, attack.answer());
             case "undo" -> {
                 String applied = csl("apply", "--json", "-C", root.toString(), answer.toString());
                 assertThat(applied).as("the apply before undo").contains("\"ok\":true");
@@ -206,6 +207,64 @@ class AttackBatteryTest {
         return json.readTree(out.toString(StandardCharsets.UTF_8)).toString()
                 + "\n"
                 + log.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One apply tool call through csl mcp, as an agent sends it after initializing. */
+    private static String mcp(Path root, String answer) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        String session =
+                json.writeValueAsString(
+                                Map.of(
+                                        "jsonrpc",
+                                        "2.0",
+                                        "id",
+                                        1,
+                                        "method",
+                                        "initialize",
+                                        "params",
+                                        Map.of(
+                                                "protocolVersion", "2025-11-25",
+                                                "capabilities", Map.of(),
+                                                "clientInfo", Map.of("name", "t", "version", "1"))))
+                        + "\n"
+                        + json.writeValueAsString(
+                                Map.of(
+                                        "jsonrpc",
+                                        "2.0",
+                                        "id",
+                                        2,
+                                        "method",
+                                        "tools/call",
+                                        "params",
+                                        Map.of(
+                                                "name",
+                                                "apply",
+                                                "arguments",
+                                                Map.of("answer", answer))))
+                        + "\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        dev.csl.cli.mcp.McpTools tools =
+                new dev.csl.cli.mcp.McpTools(
+                        new dev.csl.interpreter.Interpreter(pool),
+                        new dev.csl.interpreter.Undoer(),
+                        root,
+                        root,
+                        new dev.csl.cli.mcp.McpTools.Rendering(
+                                r -> "",
+                                r -> "",
+                                r ->
+                                        r instanceof dev.csl.interpreter.ApplyReport a
+                                                ? ReportJson.write(a)
+                                                : ReportJson.write(
+                                                        (dev.csl.interpreter.UndoReport) r)),
+                        () -> {});
+        new dev.csl.cli.mcp.McpServer(
+                        tools, () -> "", "test", new PrintStream(log, true, StandardCharsets.UTF_8))
+                .serve(
+                        new ByteArrayInputStream(session.getBytes(StandardCharsets.UTF_8)),
+                        new PrintStream(out, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8) + "\n" + log.toString(StandardCharsets.UTF_8);
     }
 
     /**

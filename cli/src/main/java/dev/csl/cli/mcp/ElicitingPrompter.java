@@ -1,0 +1,58 @@
+package dev.csl.cli.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.runner.Prompter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Asks the user about an unapproved command through the client ({@code elicitation/create}), with
+ * the terminal prompt's four answers. Declining, cancelling or no answer at all is "no".
+ */
+final class ElicitingPrompter implements Prompter {
+    private final Path dir;
+    private final Function<ObjectNode, JsonNode> elicit;
+    private final ObjectMapper mapper;
+
+    ElicitingPrompter(Path dir, Function<ObjectNode, JsonNode> elicit, ObjectMapper mapper) {
+        this.dir = dir;
+        this.elicit = elicit;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public Answer ask(String command) {
+        ObjectNode params = mapper.createObjectNode();
+        params.put(
+                "message",
+                "csl was asked to run '"
+                        + command
+                        + "' in "
+                        + dir
+                        + ", a command that is not approved there. Allow it?");
+        ObjectNode schema = params.putObject("requestedSchema");
+        schema.put("type", "object");
+        ObjectNode decision = schema.putObject("properties").putObject("decision");
+        decision.put("type", "string");
+        decision.put("title", "Allow '" + command + "'?");
+        decision.put(
+                "description",
+                "yes: this time; no: not now; always: remember it for this directory;"
+                        + " never: block it here");
+        decision.putArray("enum").add("yes").add("no").add("always").add("never");
+        schema.putArray("required").add("decision");
+        JsonNode result = elicit.apply(params);
+        if (result == null || !"accept".equals(result.path("action").asText())) {
+            return Answer.NO;
+        }
+        return switch (result.path("content").path("decision").asText().toLowerCase(Locale.ROOT)) {
+            case "yes" -> Answer.YES;
+            case "always" -> Answer.ALWAYS;
+            case "never" -> Answer.NEVER;
+            default -> Answer.NO;
+        };
+    }
+}

@@ -1,0 +1,290 @@
+package dev.csl.cli.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A Model Context Protocol server on stdio: JSON-RPC 2.0, one message per line. The reading thread
+ * answers the quick methods itself; tool calls run one at a time on a worker thread, so that the
+ * reader stays free for what the client sends meanwhile (answers to our elicitation and roots
+ * requests, cancellations). stdout carries protocol messages only; diagnostics go to {@code log}.
+ */
+public final class McpServer {
+    /** Newest first: the version answered when the client asks for one we do not speak. */
+    static final List<String> PROTOCOL_VERSIONS =
+            List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final McpTools tools;
+    private final java.util.function.Supplier<String> promptText;
+    private final String version;
+    private final PrintStream log;
+    private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private final AtomicLong ids = new AtomicLong();
+    private final ExecutorService toolThread =
+            Executors.newSingleThreadExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "csl-mcp-tool");
+                        t.setDaemon(true);
+                        return t;
+                    });
+    private PrintStream out;
+    private volatile JsonNode clientCapabilities = null;
+
+    /**
+     * @param tools the tools apply, check and undo
+     * @param promptText the text of the prompt {@code instructions} ({@code csl prompt})
+     * @param version csl's version, for {@code serverInfo}
+     * @param log where diagnostics go (stderr; never the protocol stream)
+     */
+    public McpServer(
+            McpTools tools,
+            java.util.function.Supplier<String> promptText,
+            String version,
+            PrintStream log) {
+        this.tools = tools;
+        this.promptText = promptText;
+        this.version = version;
+        this.log = log;
+    }
+
+    /** Serves until the end of input; returns the exit status. */
+    public int serve(InputStream in, PrintStream protocol) throws IOException {
+        this.out = protocol;
+        BufferedReader reader =
+                new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode message;
+            try {
+                message = mapper.readTree(line);
+            } catch (IOException e) {
+                send(error(null, -32700, "Parse error: the line is not JSON"));
+                continue;
+            }
+            try {
+                handle(message);
+            } catch (RuntimeException e) {
+                log.println("csl mcp: internal error: " + e);
+                if (message.hasNonNull("id") && message.has("method")) {
+                    send(error(message.get("id"), -32603, "Internal error: " + e.getMessage()));
+                }
+            }
+        }
+        toolThread.shutdown();
+        try {
+            toolThread.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        tools.close();
+        return 0;
+    }
+
+    private void handle(JsonNode message) {
+        if (!message.has("method")) {
+            // An answer to a request of ours (roots/list, elicitation/create).
+            CompletableFuture<JsonNode> waiting = pending.remove(message.path("id").asText());
+            if (waiting != null) {
+                waiting.complete(message);
+            }
+            return;
+        }
+        String method = message.get("method").asText();
+        JsonNode id = message.get("id");
+        JsonNode params = message.path("params");
+        if (id == null || id.isNull()) {
+            notification(method, params);
+            return;
+        }
+        switch (method) {
+            case "initialize" -> send(result(id, initialize(params)));
+            case "ping" -> send(result(id, mapper.createObjectNode()));
+            case "tools/list" -> send(result(id, tools.list()));
+            case "prompts/list" -> send(result(id, McpPrompts.list(mapper)));
+            case "prompts/get" -> {
+                String name = params.path("name").asText();
+                if (!McpPrompts.NAME.equals(name)) {
+                    send(error(id, -32602, "Unknown prompt: '" + name + "'"));
+                } else {
+                    send(result(id, McpPrompts.get(mapper, promptText.get())));
+                }
+            }
+            case "tools/call" -> toolThread.execute(() -> call(id, params));
+            default -> send(error(id, -32601, "Method not found: " + method));
+        }
+    }
+
+    private void notification(String method, JsonNode params) {
+        switch (method) {
+            case "notifications/initialized", "notifications/roots/list_changed" -> {
+                if (clientCapabilities != null && clientCapabilities.has("roots")) {
+                    requestRoots();
+                }
+            }
+            case "notifications/cancelled" ->
+                    log.println(
+                            "csl mcp: the client cancelled request "
+                                    + params.path("requestId")
+                                    + "; a running apply finishes (its TASKS blocks stay whole)");
+            default -> {} // other notifications need nothing from csl
+        }
+    }
+
+    private ObjectNode initialize(JsonNode params) {
+        clientCapabilities = params.path("capabilities");
+        String asked = params.path("protocolVersion").asText();
+        ObjectNode result = mapper.createObjectNode();
+        result.put(
+                "protocolVersion",
+                PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.get(0));
+        ObjectNode capabilities = result.putObject("capabilities");
+        capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("prompts").put("listChanged", false);
+        ObjectNode info = result.putObject("serverInfo");
+        info.put("name", "csl");
+        info.put("version", version);
+        result.put(
+                "instructions",
+                "csl applies answers written in CSL (WRITE, SEARCH/REPLACE, RUN, TASKS) to the"
+                        + " working directory, guarded. Get the rules from the prompt"
+                        + " 'instructions'; call 'check' to preview and 'apply' to apply.");
+        return result;
+    }
+
+    /** Completes once the client's roots are known (at once when it has none to share). */
+    private volatile CompletableFuture<Void> rootsKnown = CompletableFuture.completedFuture(null);
+
+    private void requestRoots() {
+        rootsKnown =
+                request("roots/list", mapper.createObjectNode())
+                        .thenAccept(
+                                answer -> {
+                                    if (answer.has("result")) {
+                                        tools.roots(
+                                                McpRoots.of(answer.get("result").path("roots")));
+                                    }
+                                });
+    }
+
+    /** A tool call right after initialization must not run before the roots are known. */
+    private void awaitRoots() {
+        try {
+            rootsKnown.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException
+                | java.util.concurrent.TimeoutException e) {
+            log.println("csl mcp: the client did not answer roots/list: " + e);
+        }
+    }
+
+    private void call(JsonNode id, JsonNode params) {
+        awaitRoots();
+        try {
+            JsonNode progressToken = params.path("_meta").get("progressToken");
+            McpTools.Session session =
+                    new McpTools.Session(
+                            progressToken == null ? null : progress(progressToken),
+                            clientCapabilities != null && clientCapabilities.has("elicitation")
+                                    ? this::elicit
+                                    : null);
+            send(result(id, tools.call(params, session)));
+        } catch (McpTools.InvalidParams e) {
+            send(error(id, -32602, e.getMessage()));
+        } catch (RuntimeException e) {
+            log.println("csl mcp: internal error: " + e);
+            send(error(id, -32603, "Internal error: " + e.getMessage()));
+        }
+    }
+
+    /** notifications/progress for each line a long RUN prints. */
+    private dev.csl.runner.OutputListener progress(JsonNode token) {
+        AtomicLong count = new AtomicLong();
+        return (command, stderr, line) -> {
+            ObjectNode note = mapper.createObjectNode();
+            note.put("jsonrpc", "2.0");
+            note.put("method", "notifications/progress");
+            ObjectNode p = note.putObject("params");
+            p.set("progressToken", token);
+            p.put("progress", count.incrementAndGet());
+            p.put("message", command + ": " + line);
+            send(note);
+        };
+    }
+
+    /** Asks the user through the client (elicitation/create); null when there is no answer. */
+    private JsonNode elicit(ObjectNode params) {
+        try {
+            JsonNode answer =
+                    request("elicitation/create", params)
+                            .get(10, java.util.concurrent.TimeUnit.MINUTES);
+            return answer.get("result");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException
+                | java.util.concurrent.TimeoutException e) {
+            return null;
+        }
+    }
+
+    private CompletableFuture<JsonNode> request(String method, ObjectNode params) {
+        String id = "csl-" + ids.incrementAndGet();
+        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
+        pending.put(id, answer);
+        ObjectNode message = mapper.createObjectNode();
+        message.put("jsonrpc", "2.0");
+        message.put("id", id);
+        message.put("method", method);
+        message.set("params", params);
+        send(message);
+        return answer;
+    }
+
+    private ObjectNode result(JsonNode id, JsonNode result) {
+        ObjectNode message = mapper.createObjectNode();
+        message.put("jsonrpc", "2.0");
+        message.set("id", id);
+        message.set("result", result);
+        return message;
+    }
+
+    private ObjectNode error(JsonNode id, int code, String text) {
+        ObjectNode message = mapper.createObjectNode();
+        message.put("jsonrpc", "2.0");
+        message.set("id", id == null ? mapper.nullNode() : id);
+        ObjectNode error = message.putObject("error");
+        error.put("code", code);
+        error.put("message", text);
+        return message;
+    }
+
+    /** One message per line; never interleaved (the reader and the tool thread both send). */
+    private synchronized void send(JsonNode message) {
+        try {
+            out.print(mapper.writeValueAsString(message));
+            out.print('\n');
+            out.flush();
+        } catch (IOException e) {
+            log.println("csl mcp: could not write a message: " + e);
+        }
+    }
+}

@@ -1,0 +1,346 @@
+package dev.csl.cli.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.GuardedFiles;
+import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.Interpreter;
+import dev.csl.interpreter.UndoReport;
+import dev.csl.interpreter.Undoer;
+import dev.csl.runner.OutputListener;
+import dev.csl.runner.Prompter;
+import dev.csl.runner.SandboxMode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The tools of {@code csl mcp}: {@code apply}, {@code check} (a dry run: parse, validate, preview;
+ * writes nothing) and {@code undo}. A result is the same document as {@code csl apply --json} (or
+ * {@code undo --json}) as {@code structuredContent}, with the human summary as text; a failed or
+ * refused operation is a result with {@code isError: true}, never a protocol error.
+ */
+public final class McpTools implements AutoCloseable {
+    /** Bad arguments: a JSON-RPC error (-32602), not a tool result. */
+    static final class InvalidParams extends Exception {
+        InvalidParams(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * What one call may use of the client.
+     *
+     * @param progress sees the lines of long RUNs (notifications/progress), or null
+     * @param elicit asks the user through the client and returns its result, or null
+     */
+    record Session(OutputListener progress, Function<ObjectNode, JsonNode> elicit) {}
+
+    /**
+     * How reports are shown, from the CLI's renderers.
+     *
+     * @param applySummary the human output of {@code csl apply} for a report, without colour
+     * @param undoSummary the human output of {@code csl undo}
+     * @param json the {@code --json} document of either report
+     */
+    public record Rendering(
+            Function<ApplyReport, String> applySummary,
+            Function<UndoReport, String> undoSummary,
+            Function<Object, String> json) {}
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final Interpreter interpreter;
+    private final Undoer undoer;
+    private final Path fixedDir;
+    private final Path serverDir;
+    private final Rendering rendering;
+    private final AutoCloseable resources;
+    private volatile List<Path> roots = List.of();
+
+    /**
+     * @param fixedDir the {@code -C} directory, or null to use the client's roots
+     * @param serverDir where the server was started (used when the client has no roots)
+     * @param resources closed with the server (the worker pool)
+     */
+    public McpTools(
+            Interpreter interpreter,
+            Undoer undoer,
+            Path fixedDir,
+            Path serverDir,
+            Rendering rendering,
+            AutoCloseable resources) {
+        this.interpreter = interpreter;
+        this.undoer = undoer;
+        this.fixedDir = fixedDir;
+        this.serverDir = serverDir;
+        this.rendering = rendering;
+        this.resources = resources;
+    }
+
+    void roots(List<Path> newRoots) {
+        roots = newRoots;
+    }
+
+    ObjectNode list() {
+        ObjectNode result = mapper.createObjectNode();
+        ArrayNode tools = result.putArray("tools");
+        ObjectNode apply =
+                tool(
+                        tools,
+                        "apply",
+                        "Apply a CSL answer",
+                        "Applies an answer written in CSL (WRITE, SEARCH/REPLACE, RUN, TASKS) to the"
+                                + " working directory: every path is guarded, TASKS blocks are"
+                                + " transactions, and `undo` takes the whole apply back. The result"
+                                + " is the `csl apply --json` document; a failed operation carries"
+                                + " its error code and a hint for the next answer.",
+                        false,
+                        true);
+        ObjectNode applyProps = properties(apply);
+        answer(applyProps);
+        applyProps.putObject("dryRun").put("type", "boolean").put("description", "Preview only.");
+        applyProps
+                .putObject("expectPlan")
+                .put("type", "string")
+                .put("description", "Apply only if the plan still has this hash (from a dry run).");
+        ObjectNode allow = applyProps.putObject("allow");
+        allow.put("type", "array").putObject("items").put("type", "string");
+        allow.put("description", "Commands approved for this apply only.");
+        workingDir(applyProps);
+        apply.withObject("/inputSchema").putArray("required").add("answer");
+
+        ObjectNode check =
+                tool(
+                        tools,
+                        "check",
+                        "Check a CSL answer",
+                        "Parses, validates and dry-runs an answer against the working directory:"
+                                + " the diffs each operation would make and the errors it would"
+                                + " meet. Writes nothing and runs no command.",
+                        true,
+                        false);
+        ObjectNode checkProps = properties(check);
+        answer(checkProps);
+        workingDir(checkProps);
+        check.withObject("/inputSchema").putArray("required").add("answer");
+
+        ObjectNode undo =
+                tool(
+                        tools,
+                        "undo",
+                        "Undo the last apply",
+                        "Restores the files of the working directory to what they were before the"
+                                + " last apply; refuses when they changed since, unless force.",
+                        false,
+                        true);
+        ObjectNode undoProps = properties(undo);
+        undoProps
+                .putObject("force")
+                .put("type", "boolean")
+                .put("description", "Restore even files changed since the apply.");
+        workingDir(undoProps);
+        return result;
+    }
+
+    private ObjectNode tool(
+            ArrayNode tools,
+            String name,
+            String title,
+            String description,
+            boolean readOnly,
+            boolean destructive) {
+        ObjectNode tool = tools.addObject();
+        tool.put("name", name);
+        tool.put("title", title);
+        tool.put("description", description);
+        tool.putObject("inputSchema").put("type", "object");
+        ObjectNode output = tool.putObject("outputSchema");
+        output.put("type", "object");
+        output.putObject("properties").putObject("ok").put("type", "boolean");
+        output.putArray("required").add("ok");
+        ObjectNode annotations = tool.putObject("annotations");
+        annotations.put("title", title);
+        annotations.put("readOnlyHint", readOnly);
+        annotations.put("destructiveHint", destructive);
+        annotations.put("idempotentHint", readOnly);
+        annotations.put("openWorldHint", false);
+        return tool;
+    }
+
+    private static ObjectNode properties(ObjectNode tool) {
+        return tool.withObject("/inputSchema").putObject("properties");
+    }
+
+    private static void answer(ObjectNode props) {
+        props.putObject("answer")
+                .put("type", "string")
+                .put(
+                        "description",
+                        "The answer: prose with CSL blocks (see the prompt 'instructions').");
+    }
+
+    private void workingDir(ObjectNode props) {
+        props.putObject("workingDir")
+                .put("type", "string")
+                .put(
+                        "description",
+                        fixedDir != null
+                                ? "Must be absent or " + fixedDir + " (the server's -C)."
+                                : "The project directory, inside one of the client's roots"
+                                        + " (default: the first root).");
+    }
+
+    ObjectNode call(JsonNode params, Session session) throws InvalidParams {
+        String name = params.path("name").asText();
+        JsonNode args = params.path("arguments");
+        if (!List.of("apply", "check", "undo").contains(name)) {
+            throw new InvalidParams("Unknown tool: '" + name + "'");
+        }
+        Path dir;
+        try {
+            dir = workingDir(args);
+        } catch (Refused e) {
+            return textError(e.getMessage());
+        }
+        if (name.equals("undo")) {
+            UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
+            return toolResult(
+                    rendering.undoSummary().apply(report),
+                    rendering.json().apply(report),
+                    report.ok());
+        }
+        JsonNode answer = args.get("answer");
+        if (answer == null || !answer.isTextual()) {
+            throw new InvalidParams("The argument 'answer' (a string) is required");
+        }
+        List<String> allow = new ArrayList<>();
+        args.path("allow").forEach(a -> allow.add(a.asText()));
+        boolean dryRun = name.equals("check") || args.path("dryRun").asBoolean(false);
+        String expectPlan = args.hasNonNull("expectPlan") ? args.get("expectPlan").asText() : null;
+        Prompter prompter =
+                session.elicit() == null || dryRun
+                        ? null
+                        : new ElicitingPrompter(dir, session.elicit(), mapper);
+        ApplyOptions options =
+                new ApplyOptions(
+                        dir,
+                        Delimiters.DEFAULT,
+                        dryRun,
+                        expectPlan,
+                        allow,
+                        false,
+                        null,
+                        SandboxMode.AUTO,
+                        prompter,
+                        session.progress());
+        ApplyReport report = interpreter.apply(answer.asText(), options);
+        return toolResult(
+                rendering.applySummary().apply(report),
+                rendering.json().apply(report),
+                report.ok());
+    }
+
+    /** A working directory the client may not use: a tool error, with the reason. */
+    private static final class Refused extends Exception {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private Path workingDir(JsonNode args) throws InvalidParams, Refused {
+        String given = args.hasNonNull("workingDir") ? args.get("workingDir").asText() : null;
+        Path dir;
+        if (fixedDir != null) {
+            if (given != null && !Path.of(given).toAbsolutePath().normalize().equals(fixedDir)) {
+                throw new InvalidParams(
+                        "This server works in "
+                                + fixedDir
+                                + " (-C); workingDir must be absent"
+                                + " or that directory, not '"
+                                + given
+                                + "'");
+            }
+            dir = fixedDir;
+        } else {
+            List<Path> shared = roots;
+            Path base = shared.isEmpty() ? serverDir : shared.get(0);
+            dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
+            if (!shared.isEmpty()) {
+                Path real = realOrSelf(dir);
+                if (shared.stream().noneMatch(real::startsWith)) {
+                    throw new Refused(
+                            "The working directory "
+                                    + dir
+                                    + " is outside every root the client shares ("
+                                    + shared
+                                    + "), so nothing was done. Use a directory inside one of them.");
+                }
+            }
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new Refused(
+                    "The working directory "
+                            + dir
+                            + " is not an existing directory; nothing was done.");
+        }
+        if (GuardedFiles.isFileSystemRoot(dir)) {
+            throw new Refused(
+                    "The working directory "
+                            + dir
+                            + " is the root of the file system, which csl never works in; start"
+                            + " csl mcp with -C DIR or share a project directory as a root.");
+        }
+        return dir;
+    }
+
+    private static Path realOrSelf(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            return dir;
+        }
+    }
+
+    private ObjectNode toolResult(String summary, String json, boolean ok) {
+        ObjectNode result = mapper.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", summary);
+        try {
+            result.set("structuredContent", mapper.readTree(json));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        result.put("isError", !ok);
+        return result;
+    }
+
+    /** A refusal before any work: {@code invalid_working_directory}, as text and as data. */
+    private ObjectNode textError(String message) {
+        ObjectNode result = mapper.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", message);
+        ObjectNode data = result.putObject("structuredContent");
+        data.put("ok", false);
+        ObjectNode error = data.putObject("error");
+        error.put("code", "invalid_working_directory");
+        error.put("message", message);
+        error.put("hint", "Pass workingDir inside one of the client's roots.");
+        result.put("isError", true);
+        return result;
+    }
+
+    @Override
+    public void close() {
+        try {
+            resources.close();
+        } catch (Exception e) {
+            // shutting down: nothing left to tell
+        }
+    }
+}
