@@ -38,10 +38,23 @@ final class ServeCommand implements Callable<Integer> {
             description = "Warm worker JVMs kept for RUN blocks (default: ${DEFAULT-VALUE}).")
     int workers = 2;
 
+    @Option(
+            names = "--framing",
+            paramLabel = "MODE",
+            description =
+                    "Message framing: auto (from the client's first bytes), line (one JSON message"
+                            + " per line) or header (LSP's Content-Length headers) (default:"
+                            + " ${DEFAULT-VALUE}).")
+    String framing = "auto";
+
     @Override
     public Integer call() throws Exception {
         if (threads < 1 || workers < 1) {
             System.err.println("csl serve: --threads and --workers must be positive");
+            return ExitCodes.USAGE;
+        }
+        if (!java.util.List.of("auto", "line", "header").contains(framing)) {
+            System.err.println("csl serve: --framing must be auto, line or header");
             return ExitCodes.USAGE;
         }
         // stdout belongs to the protocol. Anything else that prints to System.out while serving
@@ -67,7 +80,7 @@ final class ServeCommand implements Callable<Integer> {
                             threads,
                             new ObjectMapper(),
                             System.err);
-            return server.serve(System.in, protocol);
+            return server.framing(framing).serve(System.in, protocol);
         } finally {
             System.setOut(protocol);
         }

@@ -6,13 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,16 +70,14 @@ public final class JsonRpcServer {
                             thread.setDaemon(true);
                             return thread;
                         });
-        Session session = new Session(pool, new LineWriter(out));
+        LineWriter writer = new LineWriter(out);
+        Session session = new Session(pool, writer);
         try {
-            BufferedReader reader =
-                    new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            MessageReader reader = new MessageReader(in, framing);
             JsonNode shutdownId = null;
             String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
+            while ((line = readMessage(reader)) != null) {
+                writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 JsonNode message = session.read(line);
                 if (message != null && isShutdown(message)) {
                     shutdownId = message.get("id");
@@ -101,6 +96,25 @@ public final class JsonRpcServer {
             pool.shutdownNow();
             backend.close();
         }
+    }
+
+    /** The next message, or null at the end of input or when the framing broke (logged). */
+    private String readMessage(MessageReader reader) {
+        try {
+            return reader.next();
+        } catch (IOException e) {
+            log.println("csl serve: cannot read the next message, stopping: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** How requests are framed: found from the first bytes ({@code AUTO}) or chosen. */
+    private MessageReader.Framing framing = MessageReader.Framing.AUTO;
+
+    /** {@code --framing}: {@code auto}, {@code line} or {@code header}. */
+    public JsonRpcServer framing(String value) {
+        framing = MessageReader.Framing.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        return this;
     }
 
     /** A well-formed single {@code shutdown} request (inside a batch it is answered in place). */

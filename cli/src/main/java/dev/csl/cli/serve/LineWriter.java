@@ -6,12 +6,19 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes whole JSON-RPC messages, one per line, from many threads: a message is serialized before
- * the lock is taken and written and flushed under it, so lines never interleave.
+ * Writes whole JSON-RPC messages, one per line (or each after LSP's {@code Content-Length} header,
+ * in the framing the client used), from many threads: a message is serialized before the lock is
+ * taken and written and flushed under it, so messages never interleave.
  */
 final class LineWriter {
     private final OutputStream out;
     private boolean broken;
+    private volatile boolean headers;
+
+    /** Answer with {@code Content-Length:} headers instead of one message per line. */
+    void useHeaders(boolean value) {
+        headers = value;
+    }
 
     LineWriter(OutputStream out) {
         this.out = out;
@@ -21,8 +28,13 @@ final class LineWriter {
         if (broken) {
             return;
         }
-        byte[] bytes = (json + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = (headers ? json : json + "\n").getBytes(StandardCharsets.UTF_8);
         try {
+            if (headers) {
+                out.write(
+                        ("Content-Length: " + bytes.length + "\r\n\r\n")
+                                .getBytes(StandardCharsets.US_ASCII));
+            }
             out.write(bytes);
             out.flush();
         } catch (IOException e) {
