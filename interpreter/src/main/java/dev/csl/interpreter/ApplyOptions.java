@@ -24,6 +24,8 @@ import java.util.Objects;
  * @param strict every warning (SPEC §1.7) refuses its operation ({@code --strict})
  * @param fuzzyWhitespace a SEARCH that matches once whitespace is ignored is applied, with a
  *     warning ({@code --fuzzy=whitespace})
+ * @param cancelled true once the caller gave up (an MCP client's cancellation): the operations not
+ *     started yet do not run, and a TASKS block in progress is rolled back as a failure would be
  */
 public record ApplyOptions(
         Path workingDir,
@@ -37,9 +39,11 @@ public record ApplyOptions(
         Prompter prompter,
         OutputListener output,
         boolean strict,
-        boolean fuzzyWhitespace) {
+        boolean fuzzyWhitespace,
+        java.util.function.BooleanSupplier cancelled) {
 
     public ApplyOptions {
+        cancelled = cancelled == null ? () -> false : cancelled;
         Objects.requireNonNull(workingDir, "workingDir");
         delimiters = delimiters == null ? Delimiters.DEFAULT : delimiters;
         allow = allow == null ? List.of() : List.copyOf(allow);
@@ -71,7 +75,38 @@ public record ApplyOptions(
                 prompter,
                 output,
                 false,
-                false);
+                false,
+                null);
+    }
+
+    /** With everything but cancellation. */
+    public ApplyOptions(
+            Path workingDir,
+            Delimiters delimiters,
+            boolean dryRun,
+            String expectPlan,
+            List<String> allow,
+            boolean approveAll,
+            Integer timeoutSeconds,
+            SandboxMode sandbox,
+            Prompter prompter,
+            OutputListener output,
+            boolean strict,
+            boolean fuzzyWhitespace) {
+        this(
+                workingDir,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter,
+                output,
+                strict,
+                fuzzyWhitespace,
+                null);
     }
 
     /** Without a live display of command output. */
@@ -125,7 +160,8 @@ public record ApplyOptions(
                 prompter,
                 output,
                 strict,
-                fuzzyWhitespace);
+                fuzzyWhitespace,
+                cancelled);
     }
 
     public ApplyOptions withExpectPlan(String hash) {
@@ -141,7 +177,8 @@ public record ApplyOptions(
                 prompter,
                 output,
                 strict,
-                fuzzyWhitespace);
+                fuzzyWhitespace,
+                cancelled);
     }
 
     /** {@code --strict} and {@code --fuzzy=whitespace}. */
@@ -158,6 +195,25 @@ public record ApplyOptions(
                 prompter,
                 output,
                 strictValue,
-                fuzzyWhitespaceValue);
+                fuzzyWhitespaceValue,
+                cancelled);
+    }
+
+    /** Stops the apply once {@code value} is true (see the {@code cancelled} component). */
+    public ApplyOptions withCancellation(java.util.function.BooleanSupplier value) {
+        return new ApplyOptions(
+                workingDir,
+                delimiters,
+                dryRun,
+                expectPlan,
+                allow,
+                approveAll,
+                timeoutSeconds,
+                sandbox,
+                prompter,
+                output,
+                strict,
+                fuzzyWhitespace,
+                value);
     }
 }

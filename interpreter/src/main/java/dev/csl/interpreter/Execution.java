@@ -40,6 +40,19 @@ final class Execution implements AutoCloseable {
     private boolean fuzzyWhitespace;
     private boolean strict;
 
+    private java.util.function.BooleanSupplier cancelled = () -> false;
+
+    void cancelledWhen(java.util.function.BooleanSupplier value) {
+        cancelled = value;
+    }
+
+    private ErrorInfo cancellation() {
+        return ErrorInfo.of(
+                ErrorCode.TASK_ABORTED,
+                "Not run: the request was cancelled before this operation started.",
+                "Send the operations again if they are still wanted.");
+    }
+
     /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */
     void fuzzyWhitespace(boolean fuzzy, boolean strictMode) {
         this.fuzzyWhitespace = fuzzy;
@@ -101,6 +114,14 @@ final class Execution implements AutoCloseable {
         int n = 0;
         for (Operation op : operations) {
             String task = Integer.toString(++n);
+            if (cancelled.getAsBoolean()) {
+                results.add(
+                        op instanceof Tasks t
+                                ? tasksResult(
+                                        t, task, Status.SKIPPED, cancellation(), List.of(), null)
+                                : skipped(op, task, cancellation()));
+                continue;
+            }
             results.add(op instanceof Tasks t ? runTasks(t, task) : runOne(op, task));
         }
         return results;
@@ -156,7 +177,12 @@ final class Execution implements AutoCloseable {
         for (int i = 0; i < children.size(); i++) {
             Operation child = children.get(i);
             String id = task + "." + (i + 1);
-            OperationResult r = runOne(child, id);
+            // A cancelled request withdraws the block as a failing operation would.
+            OperationResult r =
+                    cancelled.getAsBoolean()
+                            ? skipped(child, id, cancellation())
+                                    .withStatus(Status.ERROR, cancellation())
+                            : runOne(child, id);
             results.add(r);
             if (irreversibleRuns.contains(id)) {
                 irreversible.add(id);

@@ -197,6 +197,7 @@ public final class Interpreter {
         try (Execution execution =
                 new Execution(ws, dryRun, invalid, mistakes, runners, config, audit)) {
             execution.fuzzyWhitespace(options.fuzzyWhitespace(), options.strict());
+            execution.cancelledWhen(options.cancelled());
             results = execution.runAll(parsed.operations());
             ws.flush();
         }

@@ -139,11 +139,7 @@ public final class McpServer {
                     requestRoots();
                 }
             }
-            case "notifications/cancelled" ->
-                    log.println(
-                            "csl mcp: the client cancelled request "
-                                    + params.path("requestId")
-                                    + "; a running apply finishes (its TASKS blocks stay whole)");
+            case "notifications/cancelled" -> cancel(params.path("requestId").asText());
             default -> {} // other notifications need nothing from csl
         }
     }
@@ -196,8 +192,30 @@ public final class McpServer {
         }
     }
 
+    /** The cancellation flag of each tool call not yet answered, by request id. */
+    private final Map<String, java.util.concurrent.atomic.AtomicBoolean> calls =
+            new ConcurrentHashMap<>();
+
+    /**
+     * notifications/cancelled: the call stops as a failure would. Operations not started do not
+     * run, and the command running now is killed (with every other process csl started; the worker
+     * pool replaces its workers), so its TASKS block rolls back. No response is sent for it.
+     */
+    private void cancel(String requestId) {
+        java.util.concurrent.atomic.AtomicBoolean flag = calls.get(requestId);
+        if (flag == null || !flag.compareAndSet(false, true)) {
+            return; // finished already, or not a call of ours: nothing to stop
+        }
+        log.println("csl mcp: request " + requestId + " cancelled by the client; stopping it");
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
     private void call(JsonNode id, JsonNode params) {
+        java.util.concurrent.atomic.AtomicBoolean cancelled =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        calls.put(id.asText(), cancelled);
         awaitRoots();
+        JsonNode response;
         try {
             JsonNode progressToken = params.path("_meta").get("progressToken");
             McpTools.Session session =
@@ -205,13 +223,19 @@ public final class McpServer {
                             progressToken == null ? null : progress(progressToken),
                             clientCapabilities != null && clientCapabilities.has("elicitation")
                                     ? this::elicit
-                                    : null);
-            send(result(id, tools.call(params, session)));
+                                    : null,
+                            cancelled::get);
+            response = result(id, tools.call(params, session));
         } catch (McpTools.InvalidParams e) {
-            send(error(id, -32602, e.getMessage()));
+            response = error(id, -32602, e.getMessage());
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
-            send(error(id, -32603, "Internal error: " + e.getMessage()));
+            response = error(id, -32603, "Internal error: " + e.getMessage());
+        } finally {
+            calls.remove(id.asText());
+        }
+        if (!cancelled.get()) {
+            send(response);
         }
     }
 

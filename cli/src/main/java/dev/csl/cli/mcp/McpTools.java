@@ -41,8 +41,12 @@ public final class McpTools implements AutoCloseable {
      *
      * @param progress sees the lines of long RUNs (notifications/progress), or null
      * @param elicit asks the user through the client and returns its result, or null
+     * @param cancelled true once the client cancelled the call
      */
-    record Session(OutputListener progress, Function<ObjectNode, JsonNode> elicit) {}
+    record Session(
+            OutputListener progress,
+            Function<ObjectNode, JsonNode> elicit,
+            java.util.function.BooleanSupplier cancelled) {}
 
     /**
      * How reports are shown, from the CLI's renderers.
@@ -231,16 +235,17 @@ public final class McpTools implements AutoCloseable {
                         : new ElicitingPrompter(dir, session.elicit(), mapper);
         ApplyOptions options =
                 new ApplyOptions(
-                        dir,
-                        Delimiters.DEFAULT,
-                        dryRun,
-                        expectPlan,
-                        allow,
-                        false,
-                        null,
-                        SandboxMode.AUTO,
-                        prompter,
-                        session.progress());
+                                dir,
+                                Delimiters.DEFAULT,
+                                dryRun,
+                                expectPlan,
+                                allow,
+                                false,
+                                null,
+                                SandboxMode.AUTO,
+                                prompter,
+                                session.progress())
+                        .withCancellation(session.cancelled());
         ApplyReport report = interpreter.apply(answer.asText(), options);
         return toolResult(
                 rendering.applySummary().apply(report),

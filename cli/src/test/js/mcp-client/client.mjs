@@ -1,0 +1,53 @@
+// Drives `csl mcp` with the official MCP TypeScript SDK: connect, list tools, then an apply that is
+// cancelled (AbortSignal) once its RUN has started. Prints one JSON line with what it saw.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const [java, classPath, dir] = process.argv.slice(2);
+const transport = new StdioClientTransport({
+  command: java,
+  args: ['-cp', classPath, 'dev.csl.cli.Main', 'mcp', '-C', dir],
+  stderr: 'inherit',
+});
+const client = new Client({ name: 'csl-test', version: '1.0.0' });
+await client.connect(transport);
+const out = { tools: (await client.listTools()).tools.map((t) => t.name) };
+
+const answer = [
+  '<---TASKS--->',
+  '<---WRITE file="a.txt"--->',
+  'first',
+  '<---END--->',
+  '<---RUN lang="node"--->',
+  'console.log("started");',
+  'await new Promise((resolve) => setTimeout(resolve, 60000));',
+  '<---END--->',
+  '<---END--->',
+  '<---WRITE file="b.txt"--->',
+  'later',
+  '<---END--->',
+  '',
+].join('\n');
+const controller = new AbortController();
+const started = Date.now();
+try {
+  await client.callTool({ name: 'apply', arguments: { answer } }, undefined, {
+    signal: controller.signal,
+    timeout: 120000,
+    onprogress: (p) => {
+      if (String(p.message).includes('started')) controller.abort('the user pressed stop');
+    },
+  });
+  out.cancel = 'not cancelled';
+} catch (e) {
+  out.cancel = String(e);
+}
+// Tool calls run one at a time: this one is answered once the cancelled apply has stopped.
+const checked = await client.callTool({
+  name: 'check',
+  arguments: { answer: '<---WRITE file="c.txt"--->\nx\n<---END--->\n' },
+});
+out.checkAfterwards = checked.isError ? 'error' : 'ok';
+out.seconds = Math.round((Date.now() - started) / 1000);
+await client.close();
+console.log(JSON.stringify(out));
