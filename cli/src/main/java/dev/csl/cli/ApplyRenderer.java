@@ -68,7 +68,13 @@ final class ApplyRenderer {
             print(r, "");
         }
         if (report.error() != null) {
-            out.println(paint(RED, "✘ ") + report.error().message());
+            // The code, as operation lines show theirs, so that a person can look it up.
+            out.println(
+                    paint(RED, "✘ ")
+                            + report.error().message()
+                            + " ("
+                            + report.error().code().wireName()
+                            + ")");
             printHint(report.error(), "    ");
         }
         StringBuilder summary = new StringBuilder();

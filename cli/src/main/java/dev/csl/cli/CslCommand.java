@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
             PromptCommand.class,
             DoctorCommand.class,
             ServeCommand.class,
-            McpCommand.class
+            McpCommand.class,
+            WatchCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {

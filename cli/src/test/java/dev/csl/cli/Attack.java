@@ -107,7 +107,7 @@ record Attack(
         final List<String> exists = new ArrayList<>();
         final List<String> absent = new ArrayList<>();
         final List<String> contents = new ArrayList<>();
-        List<String> via = List.of("apply", "serve", "mcp");
+        List<String> via = List.of("apply", "serve", "mcp", "watch");
         String answer = "";
         String expect = "ok";
 

@@ -121,6 +121,17 @@ class AttackBatteryTest {
             }
         }
         for (String token : attack.expect().split("\\s+")) {
+            if (via.equals("watch")) {
+                // watch reports in words: its status line and csl apply's human output (FILE.out)
+                if (token.equals("ok")) {
+                    assertThat(output).contains(" 0 failed, 0 skipped");
+                } else if (token.startsWith("status=")) {
+                    assertThat(output).contains("applied: ");
+                } else {
+                    assertThat(output).as("expected " + token).contains(token);
+                }
+                continue;
+            }
             if (token.equals("ok")) {
                 assertThat(output).contains("\"ok\":true");
             } else if (token.startsWith("status=")) {
@@ -156,6 +167,19 @@ class AttackBatteryTest {
             case "apply" -> csl("apply", "--json", "-C", root.toString(), answer.toString());
             case "serve" -> serve(root, attack.answer());
             case "mcp" -> mcp(root, attack.answer());
+            case "watch" -> {
+                // The answer saved into a watched file, processed once; the report is FILE.out.
+                String shown =
+                        csl(
+                                "watch",
+                                answer.toString(),
+                                "-C",
+                                root.toString(),
+                                "--once",
+                                "--no-clipboard");
+                Path companion = answer.resolveSibling(answer.getFileName() + ".out");
+                yield shown + (Files.exists(companion) ? Files.readString(companion) : "");
+            }
             case "undo" -> {
                 String applied = csl("apply", "--json", "-C", root.toString(), answer.toString());
                 assertThat(applied).as("the apply before undo").contains("\"ok\":true");

@@ -1,0 +1,386 @@
+package dev.csl.cli;
+
+import dev.csl.fsguard.StateDirectory;
+import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.AnswerText;
+import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.SyntaxError;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.Interpreter;
+import dev.csl.interpreter.OperationResult;
+import dev.csl.interpreter.Warning;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code csl watch FILE}: the copy-paste workflow. Each time FILE is saved with an answer whose
+ * blocks csl has not applied yet, they are applied as {@code csl apply} would; a short result goes
+ * to the top of FILE, the full output to FILE.out and to the clipboard.
+ */
+@Command(
+        name = "watch",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Applies each new answer saved into a file, once, and puts the result at its top.",
+            "Paste an LLM's answer into FILE and save: its blocks are applied as csl apply would."
+                    + " Saving again, or editing only the prose, runs nothing. Ctrl-C stops."
+        },
+        exitCodeListHeading = "%nExit status:%n",
+        exitCodeList = {"0:stopped (Ctrl-C, or --once done)", "2:usage error (bad option)"})
+final class WatchCommand implements Callable<Integer> {
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The file to watch.")
+    Path file;
+
+    @Option(
+            names = {"-C", "--dir"},
+            paramLabel = "DIR",
+            description = "Working directory (default: the current directory).")
+    Path dir;
+
+    @Option(names = "--no-summary", description = "Do not put the result at the top of FILE.")
+    boolean noSummary;
+
+    @Option(names = "--no-output-file", description = "Do not write the full output to FILE.out.")
+    boolean noOutputFile;
+
+    @Option(names = "--no-clipboard", description = "Do not copy the full output to the clipboard.")
+    boolean noClipboard;
+
+    @Option(
+            names = "--once",
+            description = "Process FILE as it is now and stop (for scripts and tests).")
+    boolean once;
+
+    @Option(
+            names = "--poll",
+            paramLabel = "MS",
+            description =
+                    "Check FILE at least this often, in milliseconds (default: ${DEFAULT-VALUE}).")
+    long pollMillis = 500;
+
+    private PrintWriter out;
+    private PrintWriter err;
+    private Path workingDir;
+    private boolean noClipboardSaid;
+
+    @Override
+    public Integer call() throws Exception {
+        out = spec.commandLine().getOut();
+        err = spec.commandLine().getErr();
+        workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        if (!WorkingDirOption.usable("watch", workingDir, err)) {
+            return ExitCodes.USAGE;
+        }
+        if (!Files.isDirectory(workingDir)) {
+            err.println("csl watch: -C " + workingDir + " is not an existing directory");
+            return ExitCodes.USAGE;
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(file)) {
+            err.println("csl watch: " + file + " must be a file in an existing directory");
+            return ExitCodes.USAGE;
+        }
+        if (pollMillis < 10) {
+            err.println("csl watch: --poll must be at least 10 milliseconds");
+            return ExitCodes.USAGE;
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        stopOnCtrlC(stop);
+        out.println(
+                "csl watch: watching "
+                        + file
+                        + ", applying in "
+                        + workingDir
+                        + (once ? "" : " (Ctrl-C stops)"));
+        out.flush();
+        try (FileWatch watch = new FileWatch(file, pollMillis, Math.min(200, pollMillis))) {
+            if (once) {
+                if (Files.isRegularFile(file)) {
+                    process(Files.readAllBytes(file), watch);
+                }
+                return ExitCodes.OK;
+            }
+            byte[] content;
+            while ((content = watch.next(stop::get)) != null) {
+                process(content, watch);
+            }
+        }
+        out.println("csl watch: stopped");
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    /** Ctrl-C ends the loop and the command exits 0 instead of dying of the signal. */
+    @SuppressWarnings("removal")
+    private static void stopOnCtrlC(AtomicBoolean stop) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("INT"), signal -> stop.set(true));
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            // no SIGINT here: the default ends the process
+        }
+    }
+
+    private void process(byte[] content, FileWatch watch) throws IOException {
+        AnswerText decoded = AnswerText.decode(content);
+        String answer = WatchSummary.strip(decoded.text());
+        if (answer.isBlank()) {
+            return; // an empty file is not an answer yet
+        }
+        int removedLines = lines(decoded.text()) - lines(answer);
+        List<Integer> invalid = new ArrayList<>();
+        for (int line : decoded.invalidLines()) {
+            if (line > removedLines) {
+                invalid.add(line - removedLines);
+            }
+        }
+        ParseResult parsed = AnswerParser.parse(answer, Delimiters.DEFAULT);
+        String blocks = blocksHash(parsed, answer);
+        if (blocks.equals(lastApplied())) {
+            status("unchanged blocks in " + file.getFileName() + ": nothing applied");
+            return;
+        }
+        ApplyReport report =
+                new Interpreter(StandardRunners.factory())
+                        .apply(
+                                new AnswerText(answer, invalid),
+                                new ApplyOptions(
+                                        workingDir,
+                                        Delimiters.DEFAULT,
+                                        false,
+                                        null,
+                                        List.of(),
+                                        false,
+                                        null,
+                                        dev.csl.runner.SandboxMode.AUTO,
+                                        // As csl apply: ask on a terminal, else refuse with the
+                                        // hint.
+                                        System.console() != null
+                                                ? new ConsolePrompter(err)
+                                                : null));
+        remember(blocks);
+        StringWriter full = new StringWriter();
+        new ApplyRenderer(new PrintWriter(full), false, false).print(report);
+        String output = full.toString();
+        List<String> where = new ArrayList<>();
+        if (!noOutputFile) {
+            Path companion = file.resolveSibling(file.getFileName() + ".out");
+            writeAtomically(companion, output.getBytes(StandardCharsets.UTF_8));
+            where.add("full output in " + companion.getFileName());
+        }
+        if (!noClipboard) {
+            Optional<Clipboard> clipboard = Clipboard.find();
+            if (clipboard.isPresent() && clipboard.get().copy(output)) {
+                where.add("copied to the clipboard");
+            } else if (!noClipboardSaid) {
+                noClipboardSaid = true;
+                err.println(
+                        "csl watch: no clipboard tool found ("
+                                + Clipboard.toolNames()
+                                + "); the output is not copied (--no-clipboard hides this note)");
+            }
+        }
+        if (!noSummary) {
+            byte[] now = Files.exists(file) ? Files.readAllBytes(file) : null;
+            if (now == null || !Arrays.equals(now, content)) {
+                status(
+                        file.getFileName()
+                                + " changed meanwhile: its new content is processed next");
+            } else {
+                byte[] updated =
+                        WatchSummary.prepend(summary(parsed, report), answer)
+                                .getBytes(StandardCharsets.UTF_8);
+                writeAtomically(file.toRealPath(), updated);
+                watch.seen(updated);
+                where.add("result at the top of " + file.getFileName());
+            }
+        }
+        status(
+                verdict(parsed, report)
+                        + (where.isEmpty() ? "" : " (" + String.join(", ", where) + ")"));
+    }
+
+    private void status(String text) {
+        out.println(LocalTime.now().format(CLOCK) + " " + text);
+        out.flush();
+    }
+
+    private static String verdict(ParseResult parsed, ApplyReport report) {
+        if (!parsed.ok()) {
+            return "syntax error: nothing applied";
+        }
+        int[] counts = new int[3];
+        count(report.results(), counts);
+        return "applied: " + counts[0] + " ok, " + counts[1] + " failed, " + counts[2] + " skipped";
+    }
+
+    private static void count(List<OperationResult> results, int[] counts) {
+        for (OperationResult r : results) {
+            if (r.results() != null) {
+                count(r.results(), counts);
+                continue;
+            }
+            switch (r.status()) {
+                case OK, NO_OP -> counts[0]++;
+                case ERROR, ROLLED_BACK -> counts[1]++;
+                default -> counts[2]++;
+            }
+        }
+    }
+
+    /** The short result: one line per operation, errors with their hints. */
+    static String summary(ParseResult parsed, ApplyReport report) {
+        StringBuilder s = new StringBuilder();
+        if (!parsed.ok()) {
+            for (SyntaxError e : parsed.syntaxErrors()) {
+                s.append("✘ ").append(e.error()).append('\n');
+                s.append("    hint: ").append(e.hint()).append('\n');
+            }
+            return s.append("Syntax error: nothing was applied.").toString();
+        }
+        if (report.error() != null) {
+            s.append("✘ ").append(report.error().message()).append('\n');
+            s.append("    hint: ").append(report.error().hint()).append('\n');
+        }
+        lines(report.results(), "", s);
+        String verdict = verdict(parsed, report);
+        return s.append(Character.toUpperCase(verdict.charAt(0)))
+                .append(verdict.substring(1))
+                .append('.')
+                .toString();
+    }
+
+    private static void lines(List<OperationResult> results, String indent, StringBuilder s) {
+        for (OperationResult r : results) {
+            String symbol =
+                    switch (r.status()) {
+                        case OK, NO_OP -> "✔";
+                        case ERROR -> "✘";
+                        case ROLLED_BACK -> "↺";
+                        default -> "↷";
+                    };
+            s.append(indent)
+                    .append(symbol)
+                    .append(' ')
+                    .append(r.task())
+                    .append(' ')
+                    .append(r.type());
+            if (r.file() != null) {
+                s.append(' ').append(r.file());
+            }
+            s.append('\n');
+            if (r.error() != null && r.results() == null) {
+                s.append(indent)
+                        .append("    ")
+                        .append(r.error().message().lines().findFirst().orElse(""));
+                s.append('\n');
+                if (!r.error().hint().isEmpty()) {
+                    s.append(indent).append("    hint: ").append(r.error().hint()).append('\n');
+                }
+            }
+            if (r.warnings() != null) {
+                for (Warning w : r.warnings()) {
+                    s.append(indent).append("    ⚠ ").append(w.message()).append('\n');
+                }
+            }
+            if (r.results() != null) {
+                lines(r.results(), indent + "  ", s);
+            }
+        }
+    }
+
+    /**
+     * What identifies an answer's blocks: the parsed operations (prose left out), or the syntax
+     * errors of a broken answer.
+     */
+    private static String blocksHash(ParseResult parsed, String answer) {
+        String identity =
+                parsed.ok()
+                        ? ParseJson.write(ParseJson.toJson(parsed))
+                        : "syntax errors\n" + parsed.syntaxErrors();
+        return HexFormat.of()
+                .formatHex(FileWatch.digest(identity.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Where the hash of the blocks last applied from FILE is kept: .csl/watch-ID. */
+    private String stateName() {
+        byte[] id =
+                FileWatch.digest(
+                        file.toAbsolutePath()
+                                .normalize()
+                                .toString()
+                                .getBytes(StandardCharsets.UTF_8));
+        return "watch-" + HexFormat.of().formatHex(id).substring(0, 16);
+    }
+
+    /**
+     * The hash of the blocks last applied from FILE; "" when unknown. A .csl that csl refuses to
+     * use (a symlink, say) is not read: the apply then reports the refusal itself.
+     */
+    private String lastApplied() {
+        try {
+            StateDirectory state = StateDirectory.openIfExists(workingDir);
+            if (state == null || !state.exists(stateName())) {
+                return "";
+            }
+            return new String(state.read(stateName()), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private void remember(String hash) {
+        try {
+            StateDirectory.open(workingDir)
+                    .write(stateName(), (hash + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            err.println(
+                    "csl watch: could not remember the answer as applied ("
+                            + e.getMessage()
+                            + "); saving it again will apply it again");
+        }
+    }
+
+    private static int lines(String text) {
+        return (int) text.chars().filter(c -> c == '\n').count();
+    }
+
+    /** Written beside the target and renamed over it: the user's text is never half written. */
+    private static void writeAtomically(Path target, byte[] content) throws IOException {
+        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), ".csl-watch-", ".tmp");
+        try {
+            Files.write(tmp, content);
+            Files.move(
+                    tmp,
+                    target,
+                    StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}
