@@ -40,8 +40,15 @@ class WatchTest {
             throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Path answer = tmp.resolve("answer.md");
+        // Started as a terminal starts it: with SIGINT at its default disposition. (A build run in
+        // the background inherits SIGINT ignored, and an ignored signal stays ignored across exec.)
         ProcessBuilder builder =
                 new ProcessBuilder(
+                                "python3",
+                                "-c",
+                                "import os, signal, sys;"
+                                        + " signal.signal(signal.SIGINT, signal.SIG_DFL);"
+                                        + " os.execv(sys.argv[1], sys.argv[1:])",
                                 launcher().toString(),
                                 "watch",
                                 answer.toString(),
@@ -94,6 +101,12 @@ class WatchTest {
             await(lines, "applied: 2 ok, 0 failed, 0 skipped");
             assertThat(project.resolve("src/a.txt")).hasContent("hello again");
             assertThat(project.resolve("log.txt")).hasContent("ran\nran");
+
+            // Deleted, then created again: the new file's answer is applied.
+            Files.delete(answer);
+            Files.writeString(answer, ANSWER.replace("hello", "third"));
+            await(lines, "applied: 2 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("src/a.txt")).hasContent("third");
 
             // Ctrl-C: a clean stop.
             new ProcessBuilder("kill", "-INT", Long.toString(watch.pid())).start().waitFor();
