@@ -118,6 +118,7 @@ public final class McpTools implements AutoCloseable {
         ObjectNode allow = applyProps.putObject("allow");
         allow.put("type", "array").putObject("items").put("type", "string");
         allow.put("description", "Commands approved for this apply only.");
+        tolerance(applyProps);
         workingDir(applyProps);
         apply.withObject("/inputSchema").putArray("required").add("answer");
 
@@ -133,6 +134,7 @@ public final class McpTools implements AutoCloseable {
                         false);
         ObjectNode checkProps = properties(check);
         answer(checkProps);
+        tolerance(checkProps);
         workingDir(checkProps);
         check.withObject("/inputSchema").putArray("required").add("answer");
 
@@ -191,6 +193,20 @@ public final class McpTools implements AutoCloseable {
                         "The answer: prose with CSL blocks (see the prompt 'instructions').");
     }
 
+    /** {@code strict} and {@code fuzzy}, as csl apply's --strict and --fuzzy. */
+    private static void tolerance(ObjectNode props) {
+        props.putObject("strict")
+                .put("type", "boolean")
+                .put("description", "Refuse every operation that would carry a warning.");
+        ObjectNode fuzzy = props.putObject("fuzzy");
+        fuzzy.put("type", "string");
+        fuzzy.putArray("enum").add("off").add("whitespace");
+        fuzzy.put(
+                "description",
+                "whitespace: a SEARCH that matches one region once indentation and trailing"
+                        + " whitespace are ignored is applied, re-indented, with a warning.");
+    }
+
     private void workingDir(ObjectNode props) {
         props.putObject("workingDir")
                 .put("type", "string")
@@ -228,6 +244,11 @@ public final class McpTools implements AutoCloseable {
         List<String> allow = new ArrayList<>();
         args.path("allow").forEach(a -> allow.add(a.asText()));
         boolean dryRun = name.equals("check") || args.path("dryRun").asBoolean(false);
+        String fuzzy = args.path("fuzzy").asText("off");
+        if (!fuzzy.equals("off") && !fuzzy.equals("whitespace")) {
+            throw new InvalidParams(
+                    "fuzzy must be \"off\" or \"whitespace\", not \"" + fuzzy + "\"");
+        }
         String expectPlan = args.hasNonNull("expectPlan") ? args.get("expectPlan").asText() : null;
         Prompter prompter =
                 session.elicit() == null || dryRun
@@ -245,7 +266,9 @@ public final class McpTools implements AutoCloseable {
                                 SandboxMode.AUTO,
                                 prompter,
                                 session.progress())
-                        .withCancellation(session.cancelled());
+                        .withCancellation(session.cancelled())
+                        .withTolerance(
+                                args.path("strict").asBoolean(false), fuzzy.equals("whitespace"));
         ApplyReport report = interpreter.apply(answer.asText(), options);
         return toolResult(
                 rendering.applySummary().apply(report),

@@ -128,6 +128,28 @@ class McpClientTest {
     }
 
     @Test
+    void strictAndFuzzyArguments_asTheCliOptions() throws IOException {
+        Path project = Files.createDirectories(tmp.resolve("p"));
+        Files.writeString(project.resolve("f.py"), "if x:\n\treturn 1\n");
+        String answer =
+                "<---SEARCH file=\"f.py\"--->\n    return 1\n<---REPLACE--->\n    return 2\n<---END--->\n";
+        try (McpSyncClient client = client(List.of("-C", project.toString()), s -> s)) {
+            McpSchema.CallToolResult strict =
+                    call(
+                            client,
+                            "apply",
+                            Map.of("answer", answer, "fuzzy", "whitespace", "strict", true));
+            McpSchema.CallToolResult fuzzy =
+                    call(client, "apply", Map.of("answer", answer, "fuzzy", "whitespace"));
+
+            assertThat(strict.isError()).isTrue();
+            assertThat(fuzzy.isError()).as(text(fuzzy)).isFalse();
+            assertThat(text(fuzzy)).contains("⚠ The SEARCH pattern for 'f.py' matched lines 2-2");
+            assertThat(project.resolve("f.py")).hasContent("if x:\n\treturn 2");
+        }
+    }
+
+    @Test
     void roots_workingDirectoryIsTheFirstRootAndOutsideEveryRootIsRefused() throws IOException {
         Path project = Files.createDirectories(tmp.resolve("shared"));
         Path other = Files.createDirectories(tmp.resolve("other"));
