@@ -54,7 +54,19 @@ record Snapshot(
      * directories deep costs a walk from the root per entry).
      */
     static Snapshot capture(GuardedFiles files, String rel, Deadline deadline) throws IOException {
-        return capture(files, rel, files.mountPoints(), deadline);
+        // The mount table is read only when a directory is met: most snapshots are of one file.
+        java.util.concurrent.atomic.AtomicReference<Set<Path>> mounts =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        return capture(
+                files,
+                rel,
+                () -> {
+                    if (mounts.get() == null) {
+                        mounts.set(files.mountPoints());
+                    }
+                    return mounts.get();
+                },
+                deadline);
     }
 
     /**
@@ -62,11 +74,14 @@ record Snapshot(
      * outside the working directory, and recursive changes refuse trees holding one anyway.
      */
     private static Snapshot capture(
-            GuardedFiles files, String rel, Set<Path> mounts, Deadline deadline)
+            GuardedFiles files,
+            String rel,
+            java.util.function.Supplier<Set<Path>> mounts,
+            Deadline deadline)
             throws IOException {
         deadline.check();
         FileInfo info = files.stat(rel);
-        if (info.type() == FileInfo.Type.DIRECTORY && mounts.contains(info.resolved())) {
+        if (info.type() == FileInfo.Type.DIRECTORY && mounts.get().contains(info.resolved())) {
             return new Snapshot(Kind.SPECIAL, null, -1, null, new TreeMap<>());
         }
         return switch (info.type()) {
