@@ -84,17 +84,15 @@ record ApplyArgs(
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {
             ApplyOptions options =
-                    new ApplyOptions(
-                                    workingDir,
-                                    delimiters,
-                                    dryRun,
-                                    expectPlan,
-                                    allow,
-                                    yes,
-                                    timeout,
-                                    mode,
-                                    terminal ? new ConsolePrompter(err, spinner) : null,
-                                    live == null ? null : live.over(spinner))
+                    ApplyOptions.defaults(workingDir)
+                            .withDelimiters(delimiters)
+                            .withDryRun(dryRun)
+                            .withExpectPlan(expectPlan)
+                            .withApprovals(allow, yes)
+                            .withTimeout(timeout)
+                            .withSandbox(mode)
+                            .withPrompter(terminal ? new ConsolePrompter(err, spinner) : null)
+                            .withOutput(live == null ? null : live.over(spinner))
                             .withTolerance(strict, fuzzy.equals("whitespace"));
             report = new Interpreter(StandardRunners.factory()).apply(text, options);
         }

@@ -168,20 +168,12 @@ final class WatchCommand implements Callable<Integer> {
                 new Interpreter(StandardRunners.factory())
                         .apply(
                                 new AnswerText(answer, invalid),
-                                new ApplyOptions(
-                                        workingDir,
-                                        Delimiters.DEFAULT,
-                                        false,
-                                        null,
-                                        List.of(),
-                                        false,
-                                        null,
-                                        dev.csl.runner.SandboxMode.AUTO,
-                                        // As csl apply: ask on a terminal, else refuse with the
-                                        // hint.
-                                        System.console() != null
-                                                ? new ConsolePrompter(err)
-                                                : null));
+                                // As csl apply: ask on a terminal, else refuse with the hint.
+                                ApplyOptions.defaults(workingDir)
+                                        .withPrompter(
+                                                System.console() != null
+                                                        ? new ConsolePrompter(err)
+                                                        : null));
         remember(blocks);
         StringWriter full = new StringWriter();
         new ApplyRenderer(new PrintWriter(full), false, false).print(report);

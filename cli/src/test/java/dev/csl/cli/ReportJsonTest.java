@@ -64,8 +64,10 @@ class ReportJsonTest {
             fuzzy = options.path("fuzzy").asText("off").equals("whitespace");
         }
         ApplyOptions options =
-                new ApplyOptions(
-                                work, null, dryRun, null, allow, false, null, SandboxMode.OFF, null)
+                ApplyOptions.defaults(work)
+                        .withDryRun(dryRun)
+                        .withApprovals(allow, false)
+                        .withSandbox(SandboxMode.OFF)
                         .withTolerance(strict, fuzzy);
 
         ApplyReport report =

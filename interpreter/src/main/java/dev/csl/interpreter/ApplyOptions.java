@@ -51,88 +51,6 @@ public record ApplyOptions(
         output = output == null ? OutputListener.NONE : output;
     }
 
-    /** Exact, not strict. */
-    public ApplyOptions(
-            Path workingDir,
-            Delimiters delimiters,
-            boolean dryRun,
-            String expectPlan,
-            List<String> allow,
-            boolean approveAll,
-            Integer timeoutSeconds,
-            SandboxMode sandbox,
-            Prompter prompter,
-            OutputListener output) {
-        this(
-                workingDir,
-                delimiters,
-                dryRun,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                false,
-                false,
-                null);
-    }
-
-    /** With everything but cancellation. */
-    public ApplyOptions(
-            Path workingDir,
-            Delimiters delimiters,
-            boolean dryRun,
-            String expectPlan,
-            List<String> allow,
-            boolean approveAll,
-            Integer timeoutSeconds,
-            SandboxMode sandbox,
-            Prompter prompter,
-            OutputListener output,
-            boolean strict,
-            boolean fuzzyWhitespace) {
-        this(
-                workingDir,
-                delimiters,
-                dryRun,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                strict,
-                fuzzyWhitespace,
-                null);
-    }
-
-    /** Without a live display of command output. */
-    public ApplyOptions(
-            Path workingDir,
-            Delimiters delimiters,
-            boolean dryRun,
-            String expectPlan,
-            List<String> allow,
-            boolean approveAll,
-            Integer timeoutSeconds,
-            SandboxMode sandbox,
-            Prompter prompter) {
-        this(
-                workingDir,
-                delimiters,
-                dryRun,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                OutputListener.NONE);
-    }
-
     /** Default delimiters, real apply, no approvals, default timeout and sandbox. */
     public static ApplyOptions defaults(Path workingDir) {
         return new ApplyOptions(
@@ -144,76 +62,114 @@ public record ApplyOptions(
                 false,
                 null,
                 SandboxMode.AUTO,
+                null,
+                null,
+                false,
+                false,
                 null);
     }
 
+    public ApplyOptions withDelimiters(Delimiters value) {
+        return with(c -> c.delimiters = value);
+    }
+
     public ApplyOptions withDryRun(boolean value) {
-        return new ApplyOptions(
-                workingDir,
-                delimiters,
-                value,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                strict,
-                fuzzyWhitespace,
-                cancelled);
+        return with(c -> c.dryRun = value);
     }
 
     public ApplyOptions withExpectPlan(String hash) {
-        return new ApplyOptions(
-                workingDir,
-                delimiters,
-                dryRun,
-                hash,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                strict,
-                fuzzyWhitespace,
-                cancelled);
+        return with(c -> c.expectPlan = hash);
+    }
+
+    /** {@code --allow} and {@code --yes}. */
+    public ApplyOptions withApprovals(List<String> allowed, boolean all) {
+        return with(
+                c -> {
+                    c.allow = allowed;
+                    c.approveAll = all;
+                });
+    }
+
+    public ApplyOptions withTimeout(Integer seconds) {
+        return with(c -> c.timeoutSeconds = seconds);
+    }
+
+    public ApplyOptions withSandbox(SandboxMode mode) {
+        return with(c -> c.sandbox = mode);
+    }
+
+    public ApplyOptions withPrompter(Prompter value) {
+        return with(c -> c.prompter = value);
+    }
+
+    public ApplyOptions withOutput(OutputListener value) {
+        return with(c -> c.output = value);
     }
 
     /** {@code --strict} and {@code --fuzzy=whitespace}. */
     public ApplyOptions withTolerance(boolean strictValue, boolean fuzzyWhitespaceValue) {
-        return new ApplyOptions(
-                workingDir,
-                delimiters,
-                dryRun,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                strictValue,
-                fuzzyWhitespaceValue,
-                cancelled);
+        return with(
+                c -> {
+                    c.strict = strictValue;
+                    c.fuzzyWhitespace = fuzzyWhitespaceValue;
+                });
     }
 
     /** Stops the apply once {@code value} is true (see the {@code cancelled} component). */
     public ApplyOptions withCancellation(java.util.function.BooleanSupplier value) {
+        return with(c -> c.cancelled = value);
+    }
+
+    /** A copy with some components changed: the one place besides the record that lists them. */
+    private ApplyOptions with(java.util.function.Consumer<Components> change) {
+        Components c = new Components(this);
+        change.accept(c);
         return new ApplyOptions(
-                workingDir,
-                delimiters,
-                dryRun,
-                expectPlan,
-                allow,
-                approveAll,
-                timeoutSeconds,
-                sandbox,
-                prompter,
-                output,
-                strict,
-                fuzzyWhitespace,
-                value);
+                c.workingDir,
+                c.delimiters,
+                c.dryRun,
+                c.expectPlan,
+                c.allow,
+                c.approveAll,
+                c.timeoutSeconds,
+                c.sandbox,
+                c.prompter,
+                c.output,
+                c.strict,
+                c.fuzzyWhitespace,
+                c.cancelled);
+    }
+
+    /** The components, to be changed one by one. */
+    private static final class Components {
+        Path workingDir;
+        Delimiters delimiters;
+        boolean dryRun;
+        String expectPlan;
+        List<String> allow;
+        boolean approveAll;
+        Integer timeoutSeconds;
+        SandboxMode sandbox;
+        Prompter prompter;
+        OutputListener output;
+        boolean strict;
+        boolean fuzzyWhitespace;
+        java.util.function.BooleanSupplier cancelled;
+
+        Components(ApplyOptions o) {
+            workingDir = o.workingDir;
+            delimiters = o.delimiters;
+            dryRun = o.dryRun;
+            expectPlan = o.expectPlan;
+            allow = o.allow;
+            approveAll = o.approveAll;
+            timeoutSeconds = o.timeoutSeconds;
+            sandbox = o.sandbox;
+            prompter = o.prompter;
+            output = o.output;
+            strict = o.strict;
+            fuzzyWhitespace = o.fuzzyWhitespace;
+            cancelled = o.cancelled;
+        }
     }
 }

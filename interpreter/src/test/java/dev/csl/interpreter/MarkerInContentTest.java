@@ -69,16 +69,9 @@ class MarkerInContentTest {
                         .apply(
                                 "@[[[[WRITE file=\"doc.md\"]]]]@\nUse <---END---> to close a"
                                         + " block:\n<---END--->\n@[[[[END]]]]@\n",
-                                new ApplyOptions(
-                                        work,
-                                        new dev.csl.grammar.Delimiters("@[[[[", "]]]]@"),
-                                        false,
-                                        null,
-                                        java.util.List.of(),
-                                        false,
-                                        null,
-                                        null,
-                                        null));
+                                ApplyOptions.defaults(work)
+                                        .withDelimiters(
+                                                new dev.csl.grammar.Delimiters("@[[[[", "]]]]@")));
 
         assertThat(report.ok()).as(report.toString()).isTrue();
         assertThat(work.resolve("doc.md"))

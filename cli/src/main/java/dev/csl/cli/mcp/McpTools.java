@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.GuardedFiles;
-import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -13,7 +12,6 @@ import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
 import dev.csl.runner.OutputListener;
 import dev.csl.runner.Prompter;
-import dev.csl.runner.SandboxMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -255,17 +253,12 @@ public final class McpTools implements AutoCloseable {
                         ? null
                         : new ElicitingPrompter(dir, session.elicit(), mapper);
         ApplyOptions options =
-                new ApplyOptions(
-                                dir,
-                                Delimiters.DEFAULT,
-                                dryRun,
-                                expectPlan,
-                                allow,
-                                false,
-                                null,
-                                SandboxMode.AUTO,
-                                prompter,
-                                session.progress())
+                ApplyOptions.defaults(dir)
+                        .withDryRun(dryRun)
+                        .withExpectPlan(expectPlan)
+                        .withApprovals(allow, false)
+                        .withPrompter(prompter)
+                        .withOutput(session.progress())
                         .withCancellation(session.cancelled())
                         .withTolerance(
                                 args.path("strict").asBoolean(false), fuzzy.equals("whitespace"));

@@ -38,16 +38,13 @@ public final class CslBackend implements ServeBackend {
         // Nobody can be asked in a server: unapproved commands fail with command_not_approved.
         return interpreter.apply(
                 call.answer(),
-                new ApplyOptions(
-                                call.workingDir(),
-                                call.delimiters(),
-                                call.dryRun(),
-                                call.expectPlan(),
-                                call.allow(),
-                                call.approveAll(),
-                                call.timeoutSeconds(),
-                                call.sandbox(),
-                                null)
+                ApplyOptions.defaults(call.workingDir())
+                        .withDelimiters(call.delimiters())
+                        .withDryRun(call.dryRun())
+                        .withExpectPlan(call.expectPlan())
+                        .withApprovals(call.allow(), call.approveAll())
+                        .withTimeout(call.timeoutSeconds())
+                        .withSandbox(call.sandbox())
                         .withTolerance(call.strict(), call.fuzzyWhitespace()));
     }
 
