@@ -1,7 +1,7 @@
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.RunOutcome;
-import dev.csl.runner.SandboxMode;
-import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.sandbox.Sandbox;
 import java.nio.file.Files;

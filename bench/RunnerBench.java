@@ -1,10 +1,10 @@
 import dev.csl.runner.ChangeRecorder;
-import dev.csl.runner.RunOutcome;
+import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
-import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.Runners;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.SandboxMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.csl.cli;
 
-import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.base.RunnerConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.Status;
 import dev.csl.interpreter.UndoReport;
-import dev.csl.runner.CommandResult;
+import dev.csl.runner.base.CommandResult;
 import java.io.PrintWriter;
 import java.util.HashSet;
 import java.util.List;

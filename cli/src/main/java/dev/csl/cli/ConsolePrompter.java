@@ -1,6 +1,6 @@
 package dev.csl.cli;
 
-import dev.csl.runner.Prompter;
+import dev.csl.runner.base.Prompter;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.csl.cli;
 
-import dev.csl.runner.OutputListener;
+import dev.csl.runner.base.OutputListener;
 import java.io.PrintWriter;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

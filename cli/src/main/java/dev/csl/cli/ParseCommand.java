@@ -1,10 +1,11 @@
 package dev.csl.cli;
 
-import dev.csl.grammar.AnswerParser;
+import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
 import dev.csl.grammar.Validator;
+import dev.csl.grammar.antlr.AnswerParser;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Warning;
-import dev.csl.runner.CommandResult;
+import dev.csl.runner.base.CommandResult;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

@@ -1,11 +1,12 @@
 package dev.csl.cli;
 
+import dev.csl.cli.json.ParseJson;
 import dev.csl.fsguard.StateDirectory;
-import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.SyntaxError;
+import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;

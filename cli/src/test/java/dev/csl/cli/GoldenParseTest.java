@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.csl.grammar.AnswerParser;
+import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.antlr.AnswerParser;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

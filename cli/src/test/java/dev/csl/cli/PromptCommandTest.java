@@ -2,11 +2,11 @@ package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.Run;
 import dev.csl.grammar.Validator;
+import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -14,11 +14,11 @@ import dev.csl.runner.ChangeRecorder;
 import dev.csl.runner.CommandSpec;
 import dev.csl.runner.CommandTable;
 import dev.csl.runner.FlagSpec;
-import dev.csl.runner.RunOutcome;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
-import dev.csl.runner.RunnerConfig;
 import dev.csl.runner.Runners;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -2,10 +2,10 @@ package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.Validator;
+import dev.csl.grammar.antlr.AnswerParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

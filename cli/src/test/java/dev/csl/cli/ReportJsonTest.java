@@ -9,7 +9,7 @@ import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.csl.grammar;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.grammar.antlr.AnswerParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.csl.interpreter;
 
 import dev.csl.grammar.Delimiters;
-import dev.csl.runner.OutputListener;
-import dev.csl.runner.Prompter;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.OutputListener;
+import dev.csl.runner.base.Prompter;
+import dev.csl.runner.base.SandboxMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -2,7 +2,7 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.csl.runner.CommandResult;
+import dev.csl.runner.base.CommandResult;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
 package dev.csl.interpreter;
 
-import dev.csl.runner.CommandResult;
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.RunOutcome;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import java.util.Map;
  */
 final class FakeRunners implements RunSessionFactory {
     @Override
-    public RunSession open(dev.csl.runner.RunnerConfig config) {
+    public RunSession open(dev.csl.runner.base.RunnerConfig config) {
         Path root = config.workingDir();
         return new RunSession() {
             @Override

@@ -4,6 +4,8 @@ import dev.csl.fsguard.GuardCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.WordSplitter.SplitLine;
+import dev.csl.runner.base.ExternalCommands;
+import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.Invocation;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.csl.runner;
 
 import dev.csl.fsguard.GuardException;
+import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.WorkerReply;
 import java.util.HashMap;
 import java.util.Map;

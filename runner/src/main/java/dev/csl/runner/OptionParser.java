@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.Invocation;
 import dev.csl.runner.worker.Invocation.Option;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.RunOutcome;
+
 /**
  * Runs the RUN blocks of one apply. Starts the worker JVM lazily at the first RUN and keeps it for
  * the session. Never throws for a failing command: every failure is in the {@link RunOutcome}.

@@ -2,6 +2,12 @@ package dev.csl.runner;
 
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.ExternalCommands;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.external.ExternalCommandsFactory;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.WorkerReply;

@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.RunFailure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

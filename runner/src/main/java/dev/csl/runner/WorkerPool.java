@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,6 +3,8 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.runner.base.RunOutcome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

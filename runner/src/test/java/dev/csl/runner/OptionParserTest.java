@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.Invocation;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,9 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

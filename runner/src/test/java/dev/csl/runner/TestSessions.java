@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.RunnerConfig;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.runner.base.RunFailure;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,10 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

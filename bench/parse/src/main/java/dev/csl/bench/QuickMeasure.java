@@ -1,6 +1,6 @@
 package dev.csl.bench;
 
-import dev.csl.grammar.AnswerParser;
+import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.Validator;

@@ -3,7 +3,7 @@ package dev.csl.cli.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.csl.runner.Prompter;
+import dev.csl.runner.base.Prompter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Function;

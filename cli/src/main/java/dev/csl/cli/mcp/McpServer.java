@@ -240,7 +240,7 @@ public final class McpServer {
     }
 
     /** notifications/progress for each line a long RUN prints. */
-    private dev.csl.runner.OutputListener progress(JsonNode token) {
+    private dev.csl.runner.base.OutputListener progress(JsonNode token) {
         AtomicLong count = new AtomicLong();
         return (command, stderr, line) -> {
             ObjectNode note = mapper.createObjectNode();

@@ -1,7 +1,7 @@
 package dev.csl.cli.serve;
 
 import dev.csl.grammar.Delimiters;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.SandboxMode;
 import java.nio.file.Path;
 import java.util.List;
 

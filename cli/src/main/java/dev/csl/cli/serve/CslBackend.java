@@ -1,8 +1,8 @@
 package dev.csl.cli.serve;
 
-import dev.csl.cli.ParseJson;
-import dev.csl.grammar.AnswerParser;
+import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.Undoer;

@@ -2,7 +2,7 @@ package dev.csl.cli.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.grammar.Delimiters;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.SandboxMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

@@ -18,10 +18,10 @@ import org.antlr.v4.runtime.atn.PredictionMode;
  * parse them with the generated {@link CslParser}, build the AST. Keeps every ANTLR type inside
  * this package.
  */
-public final class CslFrontEnd {
+final class CslFrontEnd {
     private CslFrontEnd() {}
 
-    public static ParseResult parse(String answer, Delimiters delimiters) {
+    static ParseResult parse(String answer, Delimiters delimiters) {
         String text = Newlines.toLf(answer);
         // A byte-order mark is not part of the first line: "\uFEFF<---WRITE" is still a marker.
         int from = text.startsWith("\uFEFF") ? 1 : 0;

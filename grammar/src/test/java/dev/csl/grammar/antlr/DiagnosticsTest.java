@@ -2,7 +2,6 @@ package dev.csl.grammar.antlr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.SyntaxError;
 import org.junit.jupiter.api.Test;

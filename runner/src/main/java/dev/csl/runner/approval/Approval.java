@@ -1,6 +1,6 @@
 package dev.csl.runner.approval;
 
-import dev.csl.runner.RunFailure;
+import dev.csl.runner.base.RunFailure;
 
 /**
  * The decision about one command line.

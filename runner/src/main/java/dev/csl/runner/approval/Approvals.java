@@ -1,8 +1,8 @@
 package dev.csl.runner.approval;
 
-import dev.csl.runner.Prompter;
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.RunnerConfig;
+import dev.csl.runner.base.Prompter;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,8 +1,10 @@
 package dev.csl.runner.external;
 
 import dev.csl.fsguard.GuardedFiles;
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.CommandEnvironment;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;

@@ -1,9 +1,11 @@
 package dev.csl.runner.external;
 
 import dev.csl.fsguard.GuardedFiles;
-import dev.csl.runner.ExternalCommands;
-import dev.csl.runner.RunnerConfig;
 import dev.csl.runner.approval.CommandsFile;
+import dev.csl.runner.base.ExternalCommands;
+import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.process.CommandEnvironment;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 

@@ -2,7 +2,7 @@ package dev.csl.runner.external;
 
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
-import dev.csl.runner.RunFailure;
+import dev.csl.runner.base.RunFailure;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

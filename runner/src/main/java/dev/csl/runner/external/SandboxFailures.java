@@ -1,7 +1,7 @@
 package dev.csl.runner.external;
 
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.RunFailure;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.RunFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

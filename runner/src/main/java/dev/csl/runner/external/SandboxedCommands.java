@@ -1,14 +1,15 @@
 package dev.csl.runner.external;
 
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.CommandResult;
-import dev.csl.runner.ExternalCommands;
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.RunOutcome;
-import dev.csl.runner.RunnerConfig;
 import dev.csl.runner.approval.Approval;
 import dev.csl.runner.approval.Approvals;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.ExternalCommands;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.node.NodeRunner;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;

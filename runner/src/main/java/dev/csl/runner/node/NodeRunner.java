@@ -2,11 +2,11 @@ package dev.csl.runner.node;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.Mounts;
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.CommandResult;
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.RunOutcome;
-import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;

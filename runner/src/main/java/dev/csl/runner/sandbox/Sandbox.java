@@ -1,7 +1,7 @@
 package dev.csl.runner.sandbox;
 
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.SandboxMode;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

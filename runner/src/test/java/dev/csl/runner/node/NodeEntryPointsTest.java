@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.csl.runner.RunOutcome;
-import dev.csl.runner.SandboxMode;
-import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,9 +3,9 @@ package dev.csl.runner.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.csl.runner.RunOutcome;
-import dev.csl.runner.SandboxMode;
-import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;

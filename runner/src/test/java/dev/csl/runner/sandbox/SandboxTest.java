@@ -3,10 +3,10 @@ package dev.csl.runner.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.RunFailure;
-import dev.csl.runner.SandboxMode;
-import dev.csl.runner.external.ProcessLauncher;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.ProcessLauncher;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

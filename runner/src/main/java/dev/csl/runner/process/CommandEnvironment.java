@@ -1,4 +1,4 @@
-package dev.csl.runner.external;
+package dev.csl.runner.process;
 
 import java.util.Collection;
 import java.util.List;

@@ -1,9 +1,9 @@
-package dev.csl.runner.external;
+package dev.csl.runner.process;
 
-import dev.csl.runner.CommandOutcome;
-import dev.csl.runner.CommandResult;
-import dev.csl.runner.OutputListener;
-import dev.csl.runner.RunFailure;
+import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.OutputListener;
+import dev.csl.runner.base.RunFailure;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -71,7 +71,7 @@ public final class ProcessLauncher {
     }
 
     /** The same launcher without the live output listener (for csl's own helper commands). */
-    ProcessLauncher quiet() {
+    public ProcessLauncher quiet() {
         return new ProcessLauncher(
                 outputCapBytes, memoryCapBytes, OutputListener.NONE, environment);
     }

@@ -1,4 +1,4 @@
-package dev.csl.runner.external;
+package dev.csl.runner.process;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 /**
  * Sees the output of a running external command or Node script line by line as it comes, for a live

@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 /**
  * What one command line did. Output beyond the cap is cut and ends with a marker line.

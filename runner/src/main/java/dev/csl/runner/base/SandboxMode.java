@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 /** {@code --sandbox auto|required|off} (SPEC §3, second layer). */
 public enum SandboxMode {

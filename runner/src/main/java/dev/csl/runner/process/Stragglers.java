@@ -1,4 +1,4 @@
-package dev.csl.runner.external;
+package dev.csl.runner.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 /** One command's result and, if it failed, why ({@code command_failed}, {@code timeout}, ...). */
 public record CommandOutcome(CommandResult result, RunFailure failure) {

@@ -1,4 +1,4 @@
-package dev.csl.cli;
+package dev.csl.cli.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

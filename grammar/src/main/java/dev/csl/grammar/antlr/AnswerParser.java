@@ -1,6 +1,7 @@
-package dev.csl.grammar;
+package dev.csl.grammar.antlr;
 
-import dev.csl.grammar.antlr.CslFrontEnd;
+import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.ParseResult;
 
 /** Parses an answer into operations or syntax errors (SPEC §1.1–1.5). Never throws for input. */
 public final class AnswerParser {

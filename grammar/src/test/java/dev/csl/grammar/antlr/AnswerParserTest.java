@@ -1,7 +1,16 @@
-package dev.csl.grammar;
+package dev.csl.grammar.antlr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.grammar.Attributes;
+import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.Operation;
+import dev.csl.grammar.ParseResult;
+import dev.csl.grammar.Run;
+import dev.csl.grammar.Search;
+import dev.csl.grammar.SyntaxError;
+import dev.csl.grammar.Tasks;
+import dev.csl.grammar.Write;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

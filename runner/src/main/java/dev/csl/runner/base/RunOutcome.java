@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 import java.util.List;
 

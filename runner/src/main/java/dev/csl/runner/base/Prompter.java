@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.base;
 
 /** Asks a person whether an unapproved command may run (SPEC §2.4, kind 3). */
 public interface Prompter {

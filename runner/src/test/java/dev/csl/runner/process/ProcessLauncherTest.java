@@ -1,8 +1,8 @@
-package dev.csl.runner.external;
+package dev.csl.runner.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.runner.CommandOutcome;
+import dev.csl.runner.base.CommandOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

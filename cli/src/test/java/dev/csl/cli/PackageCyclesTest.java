@@ -1,0 +1,27 @@
+package dev.csl.cli;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cli's test class path holds every module, so this is the one place that sees all of csl's
+ * main classes at once: no package may import a package that imports it back.
+ */
+class PackageCyclesTest {
+
+    @Test
+    void mainClasses_everyPackage_freeOfImportCycles() {
+        JavaClasses classes =
+                new ClassFileImporter()
+                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                        .importPackages("dev.csl");
+
+        // An empty import fails the rule too (ArchUnit's failOnEmptyShould), so a broken
+        // class path cannot pass it silently.
+        slices().matching("dev.csl.(**)").should().beFreeOfCycles().check(classes);
+    }
+}
