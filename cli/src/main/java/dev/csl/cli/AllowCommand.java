@@ -40,7 +40,7 @@ final class AllowCommand implements Callable<Integer> {
         String[] parts = command.split("\\s+");
         if (parts[0].equals("git")
                 && (parts.length < 2
-                        || !dev.csl.runner.CommandTable.READ_ONLY_GIT.contains(parts[1]))) {
+                        || !dev.csl.runner.worker.CommandTable.READ_ONLY_GIT.contains(parts[1]))) {
             // A rule that can never apply would only mislead: RUN never runs git that writes.
             editing.err()
                     .println(
@@ -48,7 +48,8 @@ final class AllowCommand implements Callable<Integer> {
                                     + command
                                     + "' can never run in a RUN block: csl runs only read-only"
                                     + " git ("
-                                    + String.join(", ", dev.csl.runner.CommandTable.READ_ONLY_GIT)
+                                    + String.join(
+                                            ", ", dev.csl.runner.worker.CommandTable.READ_ONLY_GIT)
                                     + "), which needs no approval. Nothing was saved.");
             return ExitCodes.USAGE;
         }

@@ -1,8 +1,8 @@
 package dev.csl.cli;
 
-import dev.csl.runner.CommandSpec;
-import dev.csl.runner.CommandTable;
-import dev.csl.runner.FlagSpec;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.FlagSpec;
 
 /**
  * The "Built-in commands" section of {@code csl prompt}, generated from the runner's command table

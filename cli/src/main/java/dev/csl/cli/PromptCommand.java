@@ -1,7 +1,7 @@
 package dev.csl.cli;
 
 import dev.csl.grammar.Delimiters;
-import dev.csl.runner.CommandTable;
+import dev.csl.runner.worker.CommandTable;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,5 +1,7 @@
 package dev.csl.runner;
 
+import dev.csl.runner.worker.FlagSpec;
+
 /** Checks a flag's value against what the command table says it must be. */
 final class FlagValues {
     private FlagValues() {}

@@ -1,6 +1,7 @@
 package dev.csl.runner;
 
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.worker.CommandTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

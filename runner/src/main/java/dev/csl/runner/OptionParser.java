@@ -1,6 +1,8 @@
 package dev.csl.runner;
 
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.FlagSpec;
 import dev.csl.runner.worker.Invocation;
 import dev.csl.runner.worker.Invocation.Option;
 import java.util.ArrayList;

@@ -10,6 +10,7 @@ import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.external.ExternalCommandsFactory;
 import dev.csl.runner.sandbox.Sandbox;
+import dev.csl.runner.worker.CommandTable;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;

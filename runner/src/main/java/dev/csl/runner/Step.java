@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.worker.CommandSpec;
 import dev.csl.runner.worker.Invocation;
 import java.util.List;
 

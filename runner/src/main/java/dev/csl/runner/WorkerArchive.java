@@ -1,5 +1,7 @@
 package dev.csl.runner;
 
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
 import dev.csl.runner.worker.Invocation;
 import dev.csl.runner.worker.Protocol;
 import dev.csl.runner.worker.WorkerRequest;
@@ -162,43 +164,21 @@ final class WorkerArchive {
         }
     }
 
-    /** Commands whose classes the archive should hold: the common ones of each kind. */
-    private static final String[][] TRAINING = {
-        {"cat", "-n", "a.txt"},
-        {"head", "-n", "1", "a.txt"},
-        {"tail", "-n", "1", "a.txt"},
-        {"ls", "-la", "."},
-        {"ls", "-R"},
-        {"tree"},
-        {"find", ".", "-name", "*.txt"},
-        {"grep", "-rn", "beta", "."},
-        {"grep", "-E", "b(e|a)ta", "a.txt"},
-        {"wc", "-l", "a.txt"},
-        {"mkdir", "-p", "x/y"},
-        {"touch", "x/y/z"},
-        {"cp", "-r", "src", "x"},
-        {"mv", "x/src", "x/moved"},
-        {"rm", "-r", "x"},
-        {"diff", "-u", "a.txt", "src/b.txt"},
-        {"stat", "a.txt"},
-        {"pwd"},
-        {"echo", "hi"},
-        {"realpath", "a.txt"}
-    };
-
-    /** The training commands, read against the command table like any RUN line. */
+    /**
+     * The training commands that the command table declares, read against the table like any RUN
+     * line: the common uses of each command, whose classes the archive should hold.
+     */
     static List<Invocation> trainingInvocations() {
         List<Invocation> all = new ArrayList<>();
-        for (String[] words : TRAINING) {
+        for (List<String> words : CommandTable.trainingLines()) {
             all.add(invocation(words));
         }
         return all;
     }
 
-    private static Invocation invocation(String[] words) {
-        CommandSpec spec = CommandTable.builtins().command(words[0]).orElseThrow();
-        OptionParser.Parsed parsed =
-                OptionParser.parse(spec, List.of(words), String.join(" ", words));
+    private static Invocation invocation(List<String> words) {
+        CommandSpec spec = CommandTable.builtins().command(words.get(0)).orElseThrow();
+        OptionParser.Parsed parsed = OptionParser.parse(spec, words, String.join(" ", words));
         if (parsed.invocation() == null) {
             throw new IllegalStateException("bad training command: " + parsed.failure());
         }

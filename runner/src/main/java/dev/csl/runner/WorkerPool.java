@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.sandbox.Sandbox;
+import dev.csl.runner.worker.CommandTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.FlagSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.OperandKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,9 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.FlagSpec;
 import dev.csl.runner.worker.Invocation;
 import java.util.ArrayList;
 import java.util.List;

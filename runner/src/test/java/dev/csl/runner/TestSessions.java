@@ -1,6 +1,9 @@
 package dev.csl.runner;
 
 import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.worker.CommandSpec;
+import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.OperandKind;
 import java.nio.file.Path;
 import java.util.List;
 

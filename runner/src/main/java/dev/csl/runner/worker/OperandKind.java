@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.worker;
 
 /** What an operand of a built-in command is; decides how the guard checks it before running. */
 public enum OperandKind {

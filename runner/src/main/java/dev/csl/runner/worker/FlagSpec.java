@@ -1,4 +1,4 @@
-package dev.csl.runner;
+package dev.csl.runner.worker;
 
 import java.util.List;
 import java.util.Objects;
