@@ -1,6 +1,5 @@
 package dev.csl.cli;
 
-import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;

@@ -75,7 +75,7 @@ final class ServeCommand implements Callable<Integer> {
             WorkerPool pool = Runners.pooled(Math.max(1, workers));
             JsonRpcServer server =
                     new JsonRpcServer(
-                            new CslBackend(pool, pool),
+                            new CslBackend(pool, pool, ParseJson::toJson),
                             Path.of("").toAbsolutePath(),
                             threads,
                             new ObjectMapper(),

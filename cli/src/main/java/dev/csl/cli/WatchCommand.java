@@ -1,6 +1,5 @@
 package dev.csl.cli;
 
-import dev.csl.cli.json.ParseJson;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;

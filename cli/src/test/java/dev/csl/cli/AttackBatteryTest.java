@@ -221,7 +221,7 @@ class AttackBatteryTest {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         JsonRpcServer server =
                 new JsonRpcServer(
-                        new CslBackend(pool, () -> {}),
+                        new CslBackend(pool, () -> {}, ParseJson::toJson),
                         root,
                         1,
                         json,

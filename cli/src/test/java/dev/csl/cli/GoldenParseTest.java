@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.antlr.AnswerParser;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.csl.cli.serve;
 
-import dev.csl.cli.json.ParseJson;
 import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.Interpreter;
@@ -12,25 +12,33 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
 public final class CslBackend implements ServeBackend {
     private final AutoCloseable workers;
+    private final Function<ParseResult, Object> parseJson;
     private final Interpreter interpreter;
     private final Undoer undoer = new Undoer();
 
     /**
      * @param runners the session factory applies run RUN blocks with (a pool of warm workers)
      * @param workers closed with the backend: stops the pool's workers
+     * @param parseJson the {@code csl parse --json} document of a parse result; passed in because
+     *     it belongs to the cli package, which imports this one
      */
-    public CslBackend(RunSessionFactory runners, AutoCloseable workers) {
+    public CslBackend(
+            RunSessionFactory runners,
+            AutoCloseable workers,
+            Function<ParseResult, Object> parseJson) {
         this.workers = workers;
+        this.parseJson = parseJson;
         this.interpreter = new Interpreter(runners);
     }
 
     @Override
     public Object parse(String answer, Delimiters delimiters) {
-        return ParseJson.toJson(AnswerParser.parse(answer, delimiters));
+        return parseJson.apply(AnswerParser.parse(answer, delimiters));
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.csl.cli.json;
+package dev.csl.cli;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
