@@ -183,8 +183,9 @@ final class Workspace {
             }
             return;
         }
-        for (FileState s : dirty) {
-            save(s);
+        IOException[] failures = ParallelSaves.run(dirty, this::write);
+        for (int i = 0; i < dirty.size(); i++) {
+            saved(dirty.get(i), failures[i]);
         }
     }
 
@@ -196,16 +197,21 @@ final class Workspace {
         s.contributors.clear();
     }
 
-    private void save(FileState s) {
-        try {
-            if (s.current.exists()) {
-                files.writeAtomic(s.guardPath, s.current.bytes());
-            } else if (s.disk.exists()) {
-                files.delete(s.guardPath);
-            }
+    /** Puts one file's new version on disk; runs on a saving thread (ParallelSaves). */
+    private void write(FileState s) throws IOException {
+        if (s.current.exists()) {
+            files.writeAtomic(s.guardPath, s.current.bytes());
+        } else if (s.disk.exists()) {
+            files.delete(s.guardPath);
+        }
+    }
+
+    /** Records how one file's save ended (back on the applying thread). */
+    private void saved(FileState s, IOException e) {
+        if (e == null) {
             s.disk = s.current;
             s.contributors.clear();
-        } catch (IOException e) {
+        } else {
             fail(
                     s,
                     e instanceof GuardException g
