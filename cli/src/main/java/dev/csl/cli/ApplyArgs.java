@@ -41,7 +41,8 @@ record ApplyArgs(
         SandboxMode mode;
         boolean colour;
         try {
-            colour = Colour.use(color);
+            // JSON has no colour: only check the value (asking for a console costs a cold start).
+            colour = json ? Colour.checked(color) : Colour.use(color);
             delimiters = AnswerInput.delimiters(startDelimiter, endDelimiter);
             mode = sandboxMode(sandbox);
             if (!fuzzy.equals("off") && !fuzzy.equals("whitespace")) {
@@ -79,7 +80,7 @@ record ApplyArgs(
                             + AnswerInput.reason(e));
             return ExitCodes.USAGE;
         }
-        boolean terminal = System.console() != null && !json;
+        boolean terminal = !json && System.console() != null;
         ApplyReport report;
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {

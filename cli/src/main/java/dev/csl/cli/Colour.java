@@ -22,6 +22,18 @@ final class Colour {
     }
 
     /** On a terminal, unless NO_COLOR is set to anything (no-color.org) or TERM is dumb. */
+    /** Refuses a value {@link #use} would refuse; colour itself stays off. */
+    static boolean checked(String mode) {
+        switch (mode.toLowerCase(Locale.ROOT)) {
+            case "always":
+            case "never":
+            case "auto":
+                return false;
+            default:
+                return use(mode);
+        }
+    }
+
     static boolean auto() {
         String noColor = System.getenv("NO_COLOR");
         return System.console() != null

@@ -32,7 +32,7 @@ public final class Main {
         java.io.PrintWriter out = FastApply.writer(System.out, "sun.stdout.encoding");
         java.io.PrintWriter err = FastApply.writer(System.err, "sun.stderr.encoding");
         try {
-            return fastParse(args, out, err);
+            return fastParse(args, out, err, System.out);
         } finally {
             out.flush();
             err.flush();
@@ -41,6 +41,15 @@ public final class Main {
 
     /** As above, on the given writers. */
     static int fastParse(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
+        return fastParse(args, out, err, null);
+    }
+
+    /** As above, with the JSON document written to {@code jsonOut} as bytes (when not null). */
+    private static int fastParse(
+            String[] args,
+            java.io.PrintWriter out,
+            java.io.PrintWriter err,
+            java.io.OutputStream jsonOut) {
         if (args.length < 2 || args.length > 3 || !args[0].equals("parse")) {
             return FastApply.NOT_HANDLED;
         }
@@ -58,7 +67,10 @@ public final class Main {
         if (file == null) {
             return FastApply.NOT_HANDLED;
         }
-        return ParseCommand.run(file, json, dev.csl.grammar.Delimiters.DEFAULT, out, err);
+        dev.csl.grammar.Delimiters delimiters = dev.csl.grammar.Delimiters.DEFAULT;
+        return jsonOut == null
+                ? ParseCommand.run(file, json, delimiters, out, err)
+                : ParseCommand.run(file, json, delimiters, out, jsonOut, err);
     }
 
     private static int fastMcp(String[] args) {

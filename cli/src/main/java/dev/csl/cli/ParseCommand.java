@@ -7,6 +7,7 @@ import dev.csl.grammar.Validator;
 import dev.csl.grammar.antlr.AnswerParser;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,6 +61,20 @@ final class ParseCommand implements Callable<Integer> {
     /** What {@code csl parse} does once its options are read (also {@link Main}'s fast path). */
     static int run(
             String file, boolean json, Delimiters delimiters, PrintWriter out, PrintWriter err) {
+        return run(file, json, delimiters, out, new AsciiToWriter(out), err);
+    }
+
+    /**
+     * As above; the JSON document goes to {@code jsonOut} as bytes (it is pure ASCII), which the
+     * fast path points at standard output itself rather than through a character encoder.
+     */
+    static int run(
+            String file,
+            boolean json,
+            Delimiters delimiters,
+            PrintWriter out,
+            java.io.OutputStream jsonOut,
+            PrintWriter err) {
         if (AnswerInput.waitsForTyping(file)) {
             err.println(AnswerInput.noAnswerMessage("parse"));
             return ExitCodes.USAGE;
@@ -75,23 +90,52 @@ final class ParseCommand implements Callable<Integer> {
                             + AnswerInput.reason(e));
             return ExitCodes.USAGE;
         }
-        ParseResult result = AnswerParser.parse(text, delimiters);
-        List<ValidationError> validationErrors =
-                result.ok() ? Validator.validate(result.operations()) : List.of();
+        ParseResult result;
+        List<ValidationError> validationErrors;
         if (json) {
             try {
-                ParseJson.write(result, validationErrors, out);
+                StreamedParseJson.Parsed parsed =
+                        StreamedParseJson.write(text, delimiters, jsonOut);
+                jsonOut.write(System.lineSeparator().getBytes(StandardCharsets.US_ASCII));
+                jsonOut.flush();
+                result = parsed.result();
+                validationErrors = parsed.validationErrors();
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e); // a PrintWriter does not throw
+                throw new java.io.UncheckedIOException(e);
             }
-            out.println();
         } else {
+            result = AnswerParser.parse(text, delimiters);
+            validationErrors = result.ok() ? Validator.validate(result.operations()) : List.of();
             new ParseReport(out, AnswerInput.displayName(file)).print(result, validationErrors);
+            out.flush();
         }
-        out.flush();
         if (!result.ok()) {
             return ExitCodes.SYNTAX_ERROR;
         }
         return validationErrors.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** The JSON document's ASCII bytes onto a writer (picocli's, which tests capture). */
+    private static final class AsciiToWriter extends java.io.OutputStream {
+        private final PrintWriter out;
+
+        AsciiToWriter(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) {
+            out.write(b & 0xff);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            out.write(new String(b, off, len, StandardCharsets.ISO_8859_1));
+        }
+
+        @Override
+        public void flush() {
+            out.flush();
+        }
     }
 }

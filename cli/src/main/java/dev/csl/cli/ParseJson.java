@@ -30,7 +30,7 @@ public final class ParseJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Immutable once built and thread-safe: serve writes many documents at once. */
-    private static final JsonFactory ASCII_JSON =
+    static final JsonFactory ASCII_JSON =
             JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     private ParseJson() {}
@@ -107,54 +107,42 @@ public final class ParseJson {
         return node;
     }
 
-    /**
-     * The same document as {@code write(toJson(result, validationErrors))}, streamed straight to
-     * {@code out} without building a tree: a 10 MB answer's AST is written as it is walked.
-     */
-    public static void write(
-            ParseResult result, List<ValidationError> validationErrors, java.io.Writer out)
-            throws java.io.IOException {
-        try (JsonGenerator g = ASCII_JSON.createGenerator(out)) {
-            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    /** The syntax-error document: {@code {"ok":false,"syntaxErrors":[...]}}. */
+    static void writeSyntaxErrors(ParseResult result, JsonGenerator g) throws java.io.IOException {
+        g.writeStartObject();
+        g.writeBooleanField("ok", false);
+        g.writeArrayFieldStart("syntaxErrors");
+        for (SyntaxError error : result.syntaxErrors()) {
             g.writeStartObject();
-            g.writeBooleanField("ok", result.ok());
-            if (!result.ok()) {
-                g.writeArrayFieldStart("syntaxErrors");
-                for (SyntaxError error : result.syntaxErrors()) {
-                    g.writeStartObject();
-                    g.writeNumberField("line", error.line());
-                    g.writeStringField("error", error.error());
-                    g.writeStringField("hint", error.hint());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-            } else {
-                g.writeArrayFieldStart("ast");
-                for (Operation operation : result.operations()) {
-                    operation(g, operation);
-                }
-                g.writeEndArray();
-                g.writeArrayFieldStart("validationErrors");
-                for (ValidationError error : validationErrors) {
-                    g.writeStartObject();
-                    g.writeNumberField("line", error.line());
-                    g.writeStringField("operation", error.operation());
-                    g.writeStringField("error", error.error());
-                    if (error.field() != null) {
-                        g.writeStringField("field", error.field());
-                    }
-                    if (error.parentTaskLine() != null) {
-                        g.writeNumberField("parentTaskLine", error.parentTaskLine());
-                    }
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
+            g.writeNumberField("line", error.line());
+            g.writeStringField("error", error.error());
+            g.writeStringField("hint", error.hint());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    static void validationErrors(JsonGenerator g, List<ValidationError> validationErrors)
+            throws java.io.IOException {
+        g.writeStartArray();
+        for (ValidationError error : validationErrors) {
+            g.writeStartObject();
+            g.writeNumberField("line", error.line());
+            g.writeStringField("operation", error.operation());
+            g.writeStringField("error", error.error());
+            if (error.field() != null) {
+                g.writeStringField("field", error.field());
+            }
+            if (error.parentTaskLine() != null) {
+                g.writeNumberField("parentTaskLine", error.parentTaskLine());
             }
             g.writeEndObject();
         }
+        g.writeEndArray();
     }
 
-    private static void operation(JsonGenerator g, Operation operation) throws java.io.IOException {
+    static void operation(JsonGenerator g, Operation operation) throws java.io.IOException {
         g.writeStartObject();
         g.writeStringField("type", operation.type());
         g.writeNumberField("line", operation.line());

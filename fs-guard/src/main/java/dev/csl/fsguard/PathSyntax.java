@@ -27,16 +27,21 @@ final class PathSyntax {
                     "COM³", "LPT0", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8",
                     "LPT9", "LPT¹", "LPT²", "LPT³");
 
-    private static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]+:/.*|^file:.*");
-    private static final Pattern DRIVE = Pattern.compile("^[A-Za-z]:.*");
-    private static final Pattern PERCENT =
-            Pattern.compile(
-                    "%(25)*(2e|2f|5c|c0%ae|c0%af|c1%9c|e0%80%ae|c0%2e)", Pattern.CASE_INSENSITIVE);
-    private static final Pattern WINDOWS_VARIABLE = Pattern.compile("%[A-Za-z_][A-Za-z0-9_]*%");
-    private static final Pattern SHORT_NAME =
-            Pattern.compile("^[^~./]{1,6}~[0-9]+(\\.[^.]{0,3})?$");
-    private static final Pattern STREAM =
-            Pattern.compile(".*(::|:\\$[A-Za-z_]+).*", Pattern.DOTALL);
+    /**
+     * Compiled on first need: every pattern needs a ':', '%' or '~' to match, which an ordinary
+     * path lacks, so a cold apply neither compiles nor runs any of them (~2 ms).
+     */
+    private static final class Patterns {
+        static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]+:/.*|^file:.*");
+        static final Pattern DRIVE = Pattern.compile("^[A-Za-z]:.*");
+        static final Pattern PERCENT =
+                Pattern.compile(
+                        "%(25)*(2e|2f|5c|c0%ae|c0%af|c1%9c|e0%80%ae|c0%2e)",
+                        Pattern.CASE_INSENSITIVE);
+        static final Pattern WINDOWS_VARIABLE = Pattern.compile("%[A-Za-z_][A-Za-z0-9_]*%");
+        static final Pattern SHORT_NAME = Pattern.compile("^[^~./]{1,6}~[0-9]+(\\.[^.]{0,3})?$");
+        static final Pattern STREAM = Pattern.compile(".*(::|:\\$[A-Za-z_]+).*", Pattern.DOTALL);
+    }
 
     private PathSyntax() {}
 
@@ -77,13 +82,15 @@ final class PathSyntax {
                     "write the literal path relative to the working directory; nothing is"
                             + " expanded");
         }
-        if (URI.matcher(path).matches()) {
+        boolean colon = path.indexOf(':') >= 0;
+        boolean percent = path.indexOf('%') >= 0;
+        if (colon && Patterns.URI.matcher(path).matches()) {
             return problem(
                     "the path is a URI",
                     "write a plain path relative to the working directory, without file:// or"
                             + " another scheme");
         }
-        if (DRIVE.matcher(path).matches()) {
+        if (colon && Patterns.DRIVE.matcher(path).matches()) {
             return problem(
                     "the path starts with a drive letter",
                     "paths are relative to the working directory and use /; drop the drive"
@@ -94,7 +101,7 @@ final class PathSyntax {
                     "the path starts with a network (UNC) prefix",
                     "paths are relative to the working directory; drop the leading //server");
         }
-        if (PERCENT.matcher(path).find()) {
+        if (percent && Patterns.PERCENT.matcher(path).find()) {
             return problem(
                     "the path contains a percent-encoded dot or slash",
                     "write the path plainly; %2e is not decoded to . nor %2f to /");
@@ -153,7 +160,7 @@ final class PathSyntax {
                     "write the literal path relative to the working directory; $HOME and other"
                             + " variables are not expanded");
         }
-        if (WINDOWS_VARIABLE.matcher(name).find()) {
+        if (name.indexOf('%') >= 0 && Patterns.WINDOWS_VARIABLE.matcher(name).find()) {
             return problem(
                     "'" + name + "' looks like an unexpanded Windows variable",
                     "write the literal path relative to the working directory; nothing is"
@@ -170,7 +177,7 @@ final class PathSyntax {
                     "the name '" + name + "' starts with a space",
                     "remove the leading space from the name");
         }
-        if (STREAM.matcher(name).matches()) {
+        if (name.indexOf(':') >= 0 && Patterns.STREAM.matcher(name).matches()) {
             return problem(
                     "'" + name + "' names an NTFS alternate data stream",
                     "drop the ::$DATA / :stream suffix and name the file itself");
@@ -186,7 +193,7 @@ final class PathSyntax {
                     "choose another name; CON, NUL, AUX, PRN, COM1, LPT1 … are reserved even with"
                             + " an extension");
         }
-        if (SHORT_NAME.matcher(name).matches()) {
+        if (name.indexOf('~') >= 0 && Patterns.SHORT_NAME.matcher(name).matches()) {
             return problem(
                     "'" + name + "' looks like a Windows 8.3 short name",
                     "use the full name of the file or directory (.git, not GIT~1)");

@@ -8,6 +8,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * An answer as text, and the lines whose bytes were not UTF-8 (each malformed sequence became
@@ -27,7 +29,20 @@ public record AnswerText(String text, List<Integer> invalidLines) {
         return new AnswerText(text, List.of());
     }
 
+    /** From this size on the two halves of an answer are decoded on two threads. */
+    static final int HALVES_FROM = 1 << 20;
+
     public static AnswerText decode(byte[] bytes) {
+        // The String constructor's decoder is many times faster than a CharsetDecoder loop (10 MB:
+        // ~10 ms against ~130 ms cold). It replaces bad bytes with U+FFFD, so only an answer whose
+        // text holds U+FFFD (bad bytes, or a real U+FFFD) needs the slow pass that finds lines.
+        String fast =
+                bytes.length >= HALVES_FROM
+                        ? decodeInHalves(bytes)
+                        : new String(bytes, StandardCharsets.UTF_8);
+        if (fast.indexOf('\uFFFD') < 0) {
+            return new AnswerText(fast, List.of());
+        }
         CharsetDecoder decoder =
                 StandardCharsets.UTF_8
                         .newDecoder()
@@ -60,5 +75,36 @@ public record AnswerText(String text, List<Integer> invalidLines) {
         }
         out.flip();
         return new AnswerText(out.toString(), List.copyOf(lines));
+    }
+
+    /**
+     * Decodes a big answer on two threads (a cold JVM decodes text with many non-ASCII characters
+     * at C1 speed: ~40 ms for 10 MB). The cut is after a line feed, which never sits inside a
+     * multi-byte sequence, so the result is the same as one decoding of the whole.
+     */
+    private static String decodeInHalves(byte[] bytes) {
+        int mid = bytes.length / 2;
+        while (mid < bytes.length && bytes[mid] != '\n') {
+            mid++;
+        }
+        int cut = mid + 1;
+        if (cut >= bytes.length) {
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+        FutureTask<String> second =
+                new FutureTask<>(
+                        () -> new String(bytes, cut, bytes.length - cut, StandardCharsets.UTF_8));
+        Thread thread = new Thread(second, "csl-decode");
+        thread.setDaemon(true);
+        thread.start();
+        String first = new String(bytes, 0, cut, StandardCharsets.UTF_8);
+        try {
+            return first.concat(second.get());
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("decoding failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return first.concat(new String(bytes, cut, bytes.length - cut, StandardCharsets.UTF_8));
+        }
     }
 }

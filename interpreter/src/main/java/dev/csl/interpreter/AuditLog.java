@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,28 +47,32 @@ final class AuditLog {
             throws IOException {
         for (OperationResult r : results) {
             Facts f = facts.get(r.task());
-            ObjectNode line = JsonLines.object();
-            line.put("time", (f == null ? Instant.now() : f.time()).toString());
-            if (applyId != null) {
-                line.put("apply", applyId);
-            }
-            line.put("task", r.task());
-            line.put("operation", r.type());
-            if ("RUN".equals(r.type())) {
-                line.put("command", f == null ? "" : f.subject());
-            } else if (r.file() != null) {
-                line.put("path", r.file());
-            }
-            line.put("decision", decision(r));
-            if (f != null && f.sandbox() != null) {
-                line.put("sandbox", f.sandbox());
-            }
-            line.put("status", r.status().wireName());
-            if (f != null && f.exitCode() != null) {
-                line.put("exitStatus", f.exitCode());
-            }
-            line.put("durationMs", f == null ? 0 : f.durationMs());
-            out.append(JsonLines.write(line)).append('\n');
+            String line =
+                    JsonLines.object(
+                            g -> {
+                                g.writeStringField(
+                                        "time", (f == null ? Instant.now() : f.time()).toString());
+                                if (applyId != null) {
+                                    g.writeStringField("apply", applyId);
+                                }
+                                g.writeStringField("task", r.task());
+                                g.writeStringField("operation", r.type());
+                                if ("RUN".equals(r.type())) {
+                                    g.writeStringField("command", f == null ? "" : f.subject());
+                                } else if (r.file() != null) {
+                                    g.writeStringField("path", r.file());
+                                }
+                                g.writeStringField("decision", decision(r));
+                                if (f != null && f.sandbox() != null) {
+                                    g.writeStringField("sandbox", f.sandbox());
+                                }
+                                g.writeStringField("status", r.status().wireName());
+                                if (f != null && f.exitCode() != null) {
+                                    g.writeNumberField("exitStatus", f.exitCode());
+                                }
+                                g.writeNumberField("durationMs", f == null ? 0 : f.durationMs());
+                            });
+            out.append(line).append('\n');
             if (r.results() != null) {
                 append(out, applyId, r.results());
             }

@@ -12,8 +12,11 @@ import java.util.regex.Pattern;
  * can be meant, so it is written with a warning.
  */
 final class FencedContent {
-    private static final Pattern OPENING = Pattern.compile("^(```|~~~)[\\w+#.-]*\\s*$");
-    private static final Pattern CLOSING = Pattern.compile("^(```|~~~)\\s*$");
+    /** Compiled only for content that starts like a fence. */
+    private static final class Fences {
+        static final Pattern OPENING = Pattern.compile("^(```|~~~)[\\w+#.-]*\\s*$");
+        static final Pattern CLOSING = Pattern.compile("^(```|~~~)\\s*$");
+    }
 
     /** Where a whole-file code block can be meant. */
     private static final Set<String> TEXT_EXTENSIONS =
@@ -24,10 +27,13 @@ final class FencedContent {
     /** What is wrong with this WRITE's content, or null when it is not one fenced block. */
     static Warning check(Write write) {
         String content = write.content();
+        if (!content.startsWith("```") && !content.startsWith("~~~")) {
+            return null; // the opening fence must be the first line: no split, no pattern
+        }
         String[] lines = content.split("\n", -1);
         if (lines.length < 2
-                || !OPENING.matcher(lines[0]).matches()
-                || !CLOSING.matcher(lines[lines.length - 1]).matches()
+                || !Fences.OPENING.matcher(lines[0]).matches()
+                || !Fences.CLOSING.matcher(lines[lines.length - 1]).matches()
                 || !lines[lines.length - 1].startsWith(lines[0].substring(0, 3))) {
             return null;
         }

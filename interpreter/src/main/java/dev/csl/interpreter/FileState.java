@@ -20,8 +20,15 @@ final class FileState {
     /** Tasks ("2", "3.1") whose changes are not yet on disk: a failed save is theirs. */
     final Set<String> contributors = new LinkedHashSet<>();
 
-    FileState(Path resolved, String guardPath, Content disk) {
+    /**
+     * The path as it was when this apply opened it (a file or absent), for the journal; null where
+     * the journal must capture it itself.
+     */
+    final Snapshot opened;
+
+    FileState(Path resolved, String guardPath, Content disk, Snapshot opened) {
         this.resolved = resolved;
+        this.opened = opened;
         this.guardPath = guardPath;
         this.disk = disk;
         this.current = disk;

@@ -1,7 +1,7 @@
 package dev.csl.interpreter;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
@@ -99,10 +99,14 @@ final class Journal {
             String after = intended.get(e.getKey());
             if (recorded.contains(abs) || added.contains(abs)) {
                 if (after != null) {
-                    ObjectNode line = JsonLines.object();
-                    line.put("path", relative(abs));
-                    line.put("after", after);
-                    lines.append(JsonLines.write(line)).append('\n');
+                    String rel = relative(abs);
+                    lines.append(
+                                    JsonLines.object(
+                                            g -> {
+                                                g.writeStringField("path", rel);
+                                                g.writeStringField("after", after);
+                                            }))
+                            .append('\n');
                 }
                 continue;
             }
@@ -112,13 +116,19 @@ final class Journal {
             if (packName == null) {
                 packName = Integer.toString(blobs++);
             }
-            ObjectNode line = JsonLines.object();
-            line.put("path", relative(abs));
-            line.set("state", encode(snapshot, packName, pack));
-            if (after != null) {
-                line.put("after", after);
-            }
-            lines.append(JsonLines.write(line)).append('\n');
+            String rel = relative(abs);
+            String blob = packName;
+            lines.append(
+                            JsonLines.object(
+                                    g -> {
+                                        g.writeStringField("path", rel);
+                                        g.writeFieldName("state");
+                                        encode(g, snapshot, blob, pack);
+                                        if (after != null) {
+                                            g.writeStringField("after", after);
+                                        }
+                                    }))
+                    .append('\n');
             added.add(abs);
         }
         if (lines.length() == 0) {
@@ -156,29 +166,33 @@ final class Journal {
         dir = candidate;
     }
 
-    private ObjectNode encode(Snapshot s, String packName, java.io.ByteArrayOutputStream pack) {
-        ObjectNode node = JsonLines.object();
-        node.put("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
+    private static void encode(
+            JsonGenerator g, Snapshot s, String packName, java.io.ByteArrayOutputStream pack)
+            throws IOException {
+        g.writeStartObject();
+        g.writeStringField("kind", s.kind().name().toLowerCase(java.util.Locale.ROOT));
         if (s.mode() >= 0) {
-            node.put("mode", s.mode());
+            g.writeNumberField("mode", s.mode());
         }
         switch (s.kind()) {
             case FILE -> {
-                node.put("blob", packName);
-                node.put("offset", pack.size());
-                node.put("length", s.bytes().length);
+                g.writeStringField("blob", packName);
+                g.writeNumberField("offset", pack.size());
+                g.writeNumberField("length", s.bytes().length);
                 pack.write(s.bytes(), 0, s.bytes().length);
             }
-            case SYMLINK -> node.put("target", s.linkTarget());
+            case SYMLINK -> g.writeStringField("target", s.linkTarget());
             case DIRECTORY -> {
-                ObjectNode children = node.putObject("children");
+                g.writeObjectFieldStart("children");
                 for (var e : s.children().entrySet()) {
-                    children.set(e.getKey(), encode(e.getValue(), packName, pack));
+                    g.writeFieldName(e.getKey());
+                    encode(g, e.getValue(), packName, pack);
                 }
+                g.writeEndObject();
             }
             case ABSENT, SPECIAL -> {}
         }
-        return node;
+        g.writeEndObject();
     }
 
     private String relative(Path abs) {
@@ -189,17 +203,22 @@ final class Journal {
             StateDirectory stateDir, String dir, GuardedFiles files, List<Path> paths, String state)
             throws IOException {
         Path root = files.root();
-        ObjectNode commit = JsonLines.object();
-        commit.put("state", state);
-        ObjectNode after = commit.putObject("after");
         Map<String, String> seen = new LinkedHashMap<>();
         for (Path p : paths) {
             String rel = History.relative(root, p);
             seen.put(rel, afterState(files, rel));
         }
-        seen.forEach(after::put);
-        stateDir.write(
-                dir + "/" + COMMIT, JsonLines.write(commit).getBytes(StandardCharsets.UTF_8));
+        String commit =
+                JsonLines.object(
+                        g -> {
+                            g.writeStringField("state", state);
+                            g.writeObjectFieldStart("after");
+                            for (Map.Entry<String, String> e : seen.entrySet()) {
+                                g.writeStringField(e.getKey(), e.getValue());
+                            }
+                            g.writeEndObject();
+                        });
+        stateDir.write(dir + "/" + COMMIT, commit.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A path that leads outside now is not followed: undo will refuse it, naming it. */

@@ -115,7 +115,15 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
         return children.isEmpty() ? op.line() + 1 : lastLine(children.get(children.size() - 1)) + 1;
     }
 
-    private static int lines(String text) {
-        return text == null || text.isEmpty() ? 0 : text.split("\n", -1).length;
+    /** How many lines {@code text} spans (counted, not split: this runs for every operation). */
+    static int lines(String text) {
+        if (text == null || text.isEmpty()) {
+            return 0;
+        }
+        int lines = 1;
+        for (int at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+            lines++;
+        }
+        return lines;
     }
 }

@@ -58,12 +58,12 @@ final class MarkersInContent {
     }
 
     private static int lines(String text) {
-        return text == null || text.isEmpty() ? 0 : text.split("\n", -1).length;
+        return LikelyMistakes.lines(text);
     }
 
     private static ErrorInfo scan(Operation op, String part, String text, int first, Delimiters d) {
-        if (text == null || text.isEmpty()) {
-            return null;
+        if (text == null || text.isEmpty() || !text.contains(d.start())) {
+            return null; // a marker line holds the start delimiter: most texts need no split
         }
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {

@@ -1,7 +1,6 @@
 package dev.csl.interpreter;
 
 import dev.csl.fsguard.FileInfo;
-import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.Deadline;
 import java.io.IOException;
@@ -44,6 +43,11 @@ record Snapshot(
      * leads outside is refused ({@link GuardException}), and a FIFO, socket or device is recorded
      * as {@link Kind#SPECIAL} without being opened (opening a FIFO would block csl).
      */
+    /** A regular file's state as read: its bytes and mode. */
+    static Snapshot ofFile(byte[] bytes, int mode) {
+        return new Snapshot(Kind.FILE, bytes, mode, null, new TreeMap<>());
+    }
+
     static Snapshot capture(GuardedFiles files, String rel) throws IOException {
         return capture(files, rel, Deadline.NONE);
     }

@@ -76,6 +76,7 @@ final class Workspace {
         }
         String guardPath = History.relative(files.root(), resolved);
         Content content;
+        Snapshot opened = null;
         try {
             FileInfo info = files.stat(guardPath);
             if (namesDirectory(path) && info.type() != FileInfo.Type.DIRECTORY) {
@@ -84,7 +85,8 @@ final class Workspace {
             content =
                     switch (info.type()) {
                         case FILE -> Content.ofBytes(files.readBytes(guardPath));
-                        case MISSING, SYMLINK -> Content.ABSENT;
+                        case MISSING -> Content.ABSENT;
+                        case SYMLINK -> Content.ABSENT;
                         case DIRECTORY ->
                                 throw new OpFailure(
                                         ErrorCode.IS_DIRECTORY,
@@ -106,6 +108,13 @@ final class Workspace {
                                                 + "). Nothing was changed.",
                                         "Only regular files can be written.");
                     };
+            // The journal records this state when the file is first saved, instead of reading
+            // the file again (a link is captured then, as the journal needs its target).
+            if (info.type() == FileInfo.Type.FILE) {
+                opened = Snapshot.ofFile(content.bytes(), info.posixMode());
+            } else if (info.type() == FileInfo.Type.MISSING) {
+                opened = Snapshot.ABSENT;
+            }
         } catch (GuardException e) {
             throw OpFailure.of(e, "Nothing was changed.");
         } catch (IOException e) {
@@ -119,7 +128,7 @@ final class Workspace {
             reads.putIfAbsent(
                     guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
         }
-        state = new FileState(resolved, guardPath, content);
+        state = new FileState(resolved, guardPath, content, opened);
         states.put(resolved, state);
         return state;
     }
@@ -157,7 +166,7 @@ final class Workspace {
                         }
                     }
                 }
-                prior.put(s.resolved, null);
+                prior.put(s.resolved, s.opened);
                 intended.put(
                         s.resolved,
                         s.current.exists()
@@ -183,8 +192,9 @@ final class Workspace {
             }
             return;
         }
-        for (FileState s : dirty) {
-            save(s);
+        IOException[] failures = ParallelSaves.run(dirty, this::write);
+        for (int i = 0; i < dirty.size(); i++) {
+            saved(dirty.get(i), failures[i]);
         }
     }
 
@@ -196,16 +206,21 @@ final class Workspace {
         s.contributors.clear();
     }
 
-    private void save(FileState s) {
-        try {
-            if (s.current.exists()) {
-                files.writeAtomic(s.guardPath, s.current.bytes());
-            } else if (s.disk.exists()) {
-                files.delete(s.guardPath);
-            }
+    /** Puts one file's new version on disk; runs on a saving thread (ParallelSaves). */
+    private void write(FileState s) throws IOException {
+        if (s.current.exists()) {
+            files.writeAtomic(s.guardPath, s.current.bytes());
+        } else if (s.disk.exists()) {
+            files.delete(s.guardPath);
+        }
+    }
+
+    /** Records how one file's save ended (back on the applying thread). */
+    private void saved(FileState s, IOException e) {
+        if (e == null) {
             s.disk = s.current;
             s.contributors.clear();
-        } catch (IOException e) {
+        } else {
             fail(
                     s,
                     e instanceof GuardException g

@@ -1,7 +1,9 @@
 package dev.csl.grammar.antlr;
 
 import dev.csl.grammar.Delimiters;
+import dev.csl.grammar.Operation;
 import dev.csl.grammar.ParseResult;
+import java.util.function.Consumer;
 
 /** Parses an answer into operations or syntax errors (SPEC §1.1–1.5). Never throws for input. */
 public final class AnswerParser {
@@ -12,7 +14,17 @@ public final class AnswerParser {
      * operations (no syntax error) or every syntax error in line order (then no operations).
      */
     public static ParseResult parse(String text, Delimiters delimiters) {
-        return CslFrontEnd.parse(text, delimiters);
+        return CslFrontEnd.parse(text, delimiters, operation -> {});
+    }
+
+    /**
+     * As {@link #parse(String, Delimiters)}, handing each top-level operation to {@code whenBuilt}
+     * as soon as it is complete, in answer order, so a caller can serialize while the rest is
+     * parsed. Operations handed over before a later syntax error are not in the result.
+     */
+    public static ParseResult parse(
+            String text, Delimiters delimiters, Consumer<Operation> whenBuilt) {
+        return CslFrontEnd.parse(text, delimiters, whenBuilt);
     }
 
     /** Parses with the default delimiters {@code <---} and {@code --->}. */

@@ -5,6 +5,7 @@ import dev.csl.grammar.Operation;
 import dev.csl.grammar.ParseResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
@@ -21,7 +22,7 @@ import org.antlr.v4.runtime.atn.PredictionMode;
 final class CslFrontEnd {
     private CslFrontEnd() {}
 
-    static ParseResult parse(String answer, Delimiters delimiters) {
+    static ParseResult parse(String answer, Delimiters delimiters, Consumer<Operation> whenBuilt) {
         String text = Newlines.toLf(answer);
         // A byte-order mark is not part of the first line: "\uFEFF<---WRITE" is still a marker.
         int from = text.startsWith("\uFEFF") ? 1 : 0;
@@ -33,7 +34,8 @@ final class CslFrontEnd {
                 new BuildingParser(
                         new UnbufferedTokenStream<>(new LineTokenSource(text, from, delimiters)),
                         builder,
-                        operations);
+                        operations,
+                        whenBuilt);
         parser.removeErrorListeners();
         parser.addErrorListener(
                 new BaseErrorListener() {
@@ -62,11 +64,17 @@ final class CslFrontEnd {
     private static final class BuildingParser extends CslParser {
         private final TreeBuilder builder;
         private final List<Operation> operations;
+        private final Consumer<Operation> whenBuilt;
 
-        BuildingParser(TokenStream input, TreeBuilder builder, List<Operation> operations) {
+        BuildingParser(
+                TokenStream input,
+                TreeBuilder builder,
+                List<Operation> operations,
+                Consumer<Operation> whenBuilt) {
             super(input);
             this.builder = builder;
             this.operations = operations;
+            this.whenBuilt = whenBuilt;
             setBuildParseTree(false);
             // Every decision of the grammar is LL(1): SLL never needs the full-context fallback.
             getInterpreter().setPredictionMode(PredictionMode.SLL);
@@ -80,6 +88,7 @@ final class CslFrontEnd {
                 Operation operation = builder.topLevel(item);
                 if (operation != null) {
                     operations.add(operation);
+                    whenBuilt.accept(operation);
                 }
             }
         }
