@@ -88,6 +88,10 @@ final class McpCommand implements Callable<Integer> {
                 return ExitCodes.USAGE;
             }
         }
+        if (fixed != null) {
+            // With the client's roots instead, the first apply there rolls it back (and says so).
+            StartupRecovery.run("csl mcp", fixed, err);
+        }
         // stdout belongs to the protocol: anything else printing to System.out goes to stderr.
         PrintStream protocol = System.out;
         System.setOut(System.err);

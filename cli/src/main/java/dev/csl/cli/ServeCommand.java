@@ -72,6 +72,10 @@ final class ServeCommand implements Callable<Integer> {
                         "csl-serve-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
+            StartupRecovery.run(
+                    "csl serve",
+                    Path.of("").toAbsolutePath(),
+                    new java.io.PrintWriter(System.err, true));
             WorkerPool pool = Runners.pooled(Math.max(1, workers));
             JsonRpcServer server =
                     new JsonRpcServer(

@@ -118,6 +118,7 @@ final class WatchCommand implements Callable<Integer> {
                         + workingDir
                         + (once ? "" : " (Ctrl-C stops)"));
         out.flush();
+        StartupRecovery.run("csl watch", workingDir, out);
         try (FileWatch watch = new FileWatch(file, pollMillis, Math.min(200, pollMillis))) {
             if (once) {
                 if (Files.isRegularFile(file)) {

@@ -137,6 +137,40 @@ class ApprovalCommandsTest {
     }
 
     @Test
+    void doctor_pathListedUnderRead_namedAsShownAgain() throws Exception {
+        // doctor describes the current directory: run it as a process there. The project's
+        // sibling is hidden in the sandbox until commands.json lists it under "read".
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path data = Files.createDirectories(dir.resolve("datasets"));
+        Files.writeString(
+                Files.createDirectories(project.resolve(".csl")).resolve("commands.json"),
+                "{\"read\": [\"" + data + "\"]}\n");
+        Process doctor =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Main.class.getName(),
+                                "doctor")
+                        .directory(project.toFile())
+                        .redirectErrorStream(true)
+                        .start();
+        String report = new String(doctor.getInputStream().readAllBytes());
+        doctor.waitFor();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                report.contains("✔ sandbox"), "no working sandbox here, doctor shows no view");
+
+        String sandboxLine =
+                report.lines().filter(l -> l.startsWith("✔ sandbox")).findFirst().orElseThrow();
+        assertThat(sandboxLine)
+                .contains("hidden: ")
+                .contains(" " + dir.toRealPath())
+                .contains("shown again read-only: ");
+        assertThat(sandboxLine.substring(sandboxLine.indexOf("shown again read-only: ")))
+                .contains(data.toRealPath().toString());
+    }
+
+    @Test
     void doctor_json_oneDocumentWithEveryCheckAndTheSameExitCode() throws Exception {
         int exit = run("doctor", "--json");
 

@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.cli.serve.CslBackend;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +73,12 @@ class AttackBatteryTest {
                         tests.add(
                                 DynamicTest.dynamicTest(
                                         attack.file() + ": " + attack.name() + " [" + via + "]",
-                                        () -> check(attack, via)));
+                                        // a case that hangs csl (a FIFO opened by csl itself)
+                                        // fails instead of stopping the suite
+                                        () ->
+                                                assertTimeoutPreemptively(
+                                                        Duration.ofMinutes(3),
+                                                        () -> check(attack, via))));
                     }
                 }
             }
@@ -161,7 +168,7 @@ class AttackBatteryTest {
             throws Exception {
         Path answer = Files.writeString(work.resolve("answer.md"), attack.answer());
         if (attack.needsMount()) {
-            return inMountNamespace(attack, work, root, outside, answer);
+            return inMountNamespace(attack, via, work, root, outside, answer);
         }
         return switch (via) {
             case "apply" -> csl("apply", "--json", "-C", root.toString(), answer.toString());
@@ -205,18 +212,7 @@ class AttackBatteryTest {
     /** One apply request through the JSON-RPC server, as an IDE sends it. */
     private static String serve(Path root, String answer) throws Exception {
         ObjectMapper json = new ObjectMapper();
-        String request =
-                json.writeValueAsString(
-                                Map.of(
-                                        "jsonrpc",
-                                        "2.0",
-                                        "id",
-                                        1,
-                                        "method",
-                                        "apply",
-                                        "params",
-                                        Map.of("workingDir", root.toString(), "answer", answer)))
-                        + "\n";
+        String request = serveRequest(root, answer);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         JsonRpcServer server =
@@ -235,37 +231,7 @@ class AttackBatteryTest {
 
     /** One apply tool call through csl mcp, as an agent sends it after initializing. */
     private static String mcp(Path root, String answer) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        String session =
-                json.writeValueAsString(
-                                Map.of(
-                                        "jsonrpc",
-                                        "2.0",
-                                        "id",
-                                        1,
-                                        "method",
-                                        "initialize",
-                                        "params",
-                                        Map.of(
-                                                "protocolVersion", "2025-11-25",
-                                                "capabilities", Map.of(),
-                                                "clientInfo", Map.of("name", "t", "version", "1"))))
-                        + "\n"
-                        + json.writeValueAsString(
-                                Map.of(
-                                        "jsonrpc",
-                                        "2.0",
-                                        "id",
-                                        2,
-                                        "method",
-                                        "tools/call",
-                                        "params",
-                                        Map.of(
-                                                "name",
-                                                "apply",
-                                                "arguments",
-                                                Map.of("answer", answer))))
-                        + "\n";
+        String session = mcpSession(answer);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         dev.csl.cli.mcp.McpTools tools =
@@ -291,12 +257,62 @@ class AttackBatteryTest {
         return out.toString(StandardCharsets.UTF_8) + "\n" + log.toString(StandardCharsets.UTF_8);
     }
 
+    /** One JSON-RPC apply request for {@code root}, as an IDE sends it to csl serve. */
+    private static String serveRequest(Path root, String answer) throws IOException {
+        return new ObjectMapper()
+                        .writeValueAsString(
+                                Map.of(
+                                        "jsonrpc",
+                                        "2.0",
+                                        "id",
+                                        1,
+                                        "method",
+                                        "apply",
+                                        "params",
+                                        Map.of("workingDir", root.toString(), "answer", answer)))
+                + "\n";
+    }
+
+    /** An MCP session: initialize, then one apply tool call. */
+    private static String mcpSession(String answer) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        return json.writeValueAsString(
+                        Map.of(
+                                "jsonrpc",
+                                "2.0",
+                                "id",
+                                1,
+                                "method",
+                                "initialize",
+                                "params",
+                                Map.of(
+                                        "protocolVersion", "2025-11-25",
+                                        "capabilities", Map.of(),
+                                        "clientInfo", Map.of("name", "t", "version", "1"))))
+                + "\n"
+                + json.writeValueAsString(
+                        Map.of(
+                                "jsonrpc",
+                                "2.0",
+                                "id",
+                                2,
+                                "method",
+                                "tools/call",
+                                "params",
+                                Map.of("name", "apply", "arguments", Map.of("answer", answer))))
+                + "\n";
+    }
+
     /**
      * Runs csl in a child JVM inside {@code unshare -rm}, after bind-mounting the outside directory
-     * at each {@code mount PATH} of the setup (a real mount needs its own namespace).
+     * at each {@code mount PATH} of the setup (a real mount needs its own namespace). Each entry
+     * point is the real command there: {@code csl apply --json}, {@code csl serve} and {@code csl
+     * mcp -C} fed the same requests as in-process, {@code csl watch --once} followed by its
+     * FILE.out.
      */
     private static String inMountNamespace(
-            Attack attack, Path work, Path root, Path outside, Path answer) throws Exception {
+            Attack attack, String via, Path work, Path root, Path outside, Path answer)
+            throws Exception {
         Assumptions.assumeTrue(unshareWorks(), "unshare -rm is refused here: no bind mount");
         StringBuilder script = new StringBuilder("set -e\n");
         for (String step : attack.setup()) {
@@ -312,13 +328,51 @@ class AttackBatteryTest {
         String classPath =
                 System.getProperty(
                         "surefire.test.class.path", System.getProperty("java.class.path"));
-        script.append("exec '")
-                .append(java)
-                .append("' -cp \"$CP\" dev.csl.cli.Main apply --json -C '")
-                .append(root)
-                .append("' '")
-                .append(answer)
-                .append("'\n");
+        String csl = "'" + java + "' -cp \"$CP\" dev.csl.cli.Main ";
+        switch (via) {
+            case "apply" ->
+                    script.append("exec ")
+                            .append(csl)
+                            .append("apply --json -C '")
+                            .append(root)
+                            .append("' '")
+                            .append(answer)
+                            .append("'\n");
+            case "serve" -> {
+                Path request =
+                        Files.writeString(
+                                work.resolve("request.jsonl"), serveRequest(root, attack.answer()));
+                script.append("cd '")
+                        .append(root)
+                        .append("'\nexec ")
+                        .append(csl)
+                        .append("serve < '")
+                        .append(request)
+                        .append("'\n");
+            }
+            case "mcp" -> {
+                Path session =
+                        Files.writeString(
+                                work.resolve("session.jsonl"), mcpSession(attack.answer()));
+                script.append("exec ")
+                        .append(csl)
+                        .append("mcp -C '")
+                        .append(root)
+                        .append("' < '")
+                        .append(session)
+                        .append("'\n");
+            }
+            case "watch" ->
+                    script.append(csl)
+                            .append("watch '")
+                            .append(answer)
+                            .append("' -C '")
+                            .append(root)
+                            .append("' --once --no-clipboard\ncat '")
+                            .append(answer)
+                            .append(".out'\n");
+            default -> throw new IllegalArgumentException("no mount namespace for " + via);
+        }
         ProcessBuilder pb =
                 new ProcessBuilder("unshare", "-rm", "sh", "-c", script.toString())
                         .redirectErrorStream(true);

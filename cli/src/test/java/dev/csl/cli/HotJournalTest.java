@@ -125,4 +125,74 @@ class HotJournalTest {
         assertThat(work.resolve("sub/b.txt")).doesNotExist();
         assertThat(out.toString()).contains("a.txt: changed since the interrupted apply");
     }
+
+    /** csl as a process in {@code work} with no input at all: it stops at the end of input. */
+    private String cslProcess(String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Main.class.getName());
+        command.addAll(List.of(args));
+        Process p =
+                new ProcessBuilder(command)
+                        .directory(work.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectErrorStream(true)
+                        .start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return output;
+    }
+
+    private void assertRolledBack() {
+        assertThat(work.resolve("a.txt")).hasContent("old a");
+        assertThat(work.resolve("sub")).doesNotExist();
+    }
+
+    @Test
+    void serveStart_afterKillMidTasks_rollsBackBeforeAnyRequestAndSaysSoOnStderr()
+            throws Exception {
+        killMidTasks();
+
+        String log = cslProcess("serve");
+
+        assertThat(log).contains("csl serve: ⚠ csl found apply 000001 interrupted");
+        assertThat(log).contains("rolled it back first: 3 paths restored");
+        assertRolledBack();
+    }
+
+    @Test
+    void mcpStart_afterKillMidTasks_rollsBackBeforeInitializeAndSaysSoOnStderr() throws Exception {
+        killMidTasks();
+
+        String log = cslProcess("mcp", "-C", work.toString());
+
+        assertThat(log).contains("csl mcp: ⚠ csl found apply 000001 interrupted");
+        assertRolledBack();
+    }
+
+    @Test
+    void watchStart_afterKillMidTasks_rollsBackBeforeTheFirstFileAndSaysSo() throws Exception {
+        killMidTasks();
+        // An answer file with nothing to apply yet: watch must not wait for a first apply.
+        Path answer = Files.writeString(tmp.resolve("answer.md"), "");
+
+        int code =
+                csl("watch", answer.toString(), "-C", work.toString(), "--once", "--no-clipboard");
+
+        assertThat(code).isZero();
+        assertThat(out.toString())
+                .contains("csl watch: ⚠ csl found apply 000001 interrupted")
+                .contains("rolled it back first: 3 paths restored");
+        assertRolledBack();
+    }
+
+    @Test
+    void serveStart_noInterruptedApply_saysNothingAndCreatesNoStateDirectory() throws Exception {
+        String log = cslProcess("serve");
+
+        assertThat(log).doesNotContain("interrupted");
+        assertThat(work.resolve(".csl")).doesNotExist();
+    }
 }

@@ -4,19 +4,12 @@ import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.Deadline;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * The state of one path on disk before a change: absent, a file (bytes and mode), a directory (mode
@@ -190,28 +183,6 @@ record Snapshot(
         if (files.stat(rel).type() != FileInfo.Type.MISSING) {
             files.deleteRecursive(rel);
         }
-    }
-
-    /** Deletes csl's own bookkeeping (a history entry), never following a link. */
-    static void deleteOwnTree(Path path) throws IOException {
-        BasicFileAttributes attrs;
-        try {
-            attrs =
-                    Files.readAttributes(
-                            path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
-            return;
-        }
-        if (attrs.isDirectory()) {
-            List<Path> children = new ArrayList<>();
-            try (Stream<Path> list = Files.list(path)) {
-                list.forEach(children::add);
-            }
-            for (Path child : children) {
-                deleteOwnTree(child);
-            }
-        }
-        Files.deleteIfExists(path);
     }
 
     /**

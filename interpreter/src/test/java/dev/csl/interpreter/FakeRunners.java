@@ -47,7 +47,7 @@ final class FakeRunners implements RunSessionFactory {
                             case "rm" -> {
                                 Path p = root.resolve(w[w.length - 1]);
                                 request.recorder().willChange(p);
-                                Snapshot.deleteOwnTree(p);
+                                deleteTree(p);
                             }
                             case "cat" -> out = Files.readString(root.resolve(w[1]));
                             case "external" -> irreversible = true;
@@ -92,5 +92,19 @@ final class FakeRunners implements RunSessionFactory {
             @Override
             public void close() {}
         };
+    }
+
+    /** rm -r as the stand-in does it: never following a link (a test double, not csl's code). */
+    private static void deleteTree(Path path) throws IOException {
+        if (Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> children;
+            try (var list = Files.list(path)) {
+                children = list.toList();
+            }
+            for (Path child : children) {
+                deleteTree(child);
+            }
+        }
+        Files.deleteIfExists(path);
     }
 }

@@ -152,6 +152,258 @@ class ReadOnlyGitTest {
         assertThat(marker).as(key + " ran a program; " + outcome.commands()).doesNotExist();
     }
 
+    /** An object id no repository here holds: showing it makes a partial clone fetch it. */
+    private static final String MISSING = "0123456789012345678901234567890123456789";
+
+    /**
+     * What a case needs besides its configuration: a commit signed in a format (so that {@code
+     * log.showSignature} verifies it), or a partial clone whose promisor remote is reached to fetch
+     * a missing object (a lazy fetch).
+     */
+    enum Setup {
+        NONE,
+        SIGNED_OPENPGP,
+        SIGNED_X509,
+        SIGNED_SSH,
+        PROMISOR
+    }
+
+    /**
+     * One case per key that names a program and that csl overrides (docs/external.md), beyond the
+     * drivers above. {@code fires}: plain git runs the program in this repository, so the case
+     * proves the override; where no read-only command reaches the key (an editor, a merge driver, a
+     * pager without a terminal), the case still pins that csl's git never runs it.
+     */
+    static Stream<Arguments> overriddenKeys() {
+        String promisor =
+                "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tpartialClone = origin\n"
+                        + "[remote \"origin\"]\n\tpromisor = true\n";
+        return Stream.of(
+                Arguments.of("core.pager", "[core]\n\tpager = PROG\n", "", Setup.NONE, false),
+                Arguments.of("pager.<cmd>", "[pager]\n\tlog = PROG\n", "", Setup.NONE, false),
+                Arguments.of(
+                        "gpg.program with log.showSignature",
+                        "[log]\n\tshowSignature = true\n[gpg]\n\tprogram = PROG\n",
+                        "",
+                        Setup.SIGNED_OPENPGP,
+                        true),
+                Arguments.of(
+                        "gpg.openpgp.program",
+                        "[log]\n\tshowSignature = true\n[gpg \"openpgp\"]\n\tprogram = PROG\n",
+                        "",
+                        Setup.SIGNED_OPENPGP,
+                        true),
+                Arguments.of(
+                        "gpg.x509.program",
+                        "[log]\n\tshowSignature = true\n[gpg \"x509\"]\n\tprogram = PROG\n",
+                        "",
+                        Setup.SIGNED_X509,
+                        true),
+                Arguments.of(
+                        "gpg.ssh.program",
+                        "[log]\n\tshowSignature = true\n[gpg \"ssh\"]\n\tprogram = PROG\n"
+                                + "\tallowedSignersFile = ALLOWED\n",
+                        "",
+                        Setup.SIGNED_SSH,
+                        true),
+                Arguments.of(
+                        "gpg.ssh.defaultKeyCommand",
+                        "[gpg]\n\tformat = ssh\n[gpg \"ssh\"]\n\tdefaultKeyCommand = PROG\n",
+                        "",
+                        Setup.SIGNED_SSH,
+                        false),
+                Arguments.of(
+                        "core.sshCommand (lazy fetch over ssh)",
+                        promisor
+                                + "\turl = ssh://example.invalid/x\n[protocol \"ssh\"]\n"
+                                + "\tallow = always\n[core]\n\tsshCommand = PROG\n",
+                        "",
+                        Setup.PROMISOR,
+                        true),
+                Arguments.of(
+                        "core.gitProxy (lazy fetch over git://)",
+                        promisor
+                                + "\turl = git://example.invalid/x\n[protocol \"git\"]\n"
+                                + "\tallow = always\n[core]\n\tgitProxy = PROG\n",
+                        "",
+                        Setup.PROMISOR,
+                        true),
+                Arguments.of(
+                        "protocol.allow (lazy fetch through ext::)",
+                        promisor + "\turl = ext::PROG ext\n[protocol]\n\tallow = always\n",
+                        "",
+                        Setup.PROMISOR,
+                        true),
+                Arguments.of(
+                        "protocol.<name>.allow (lazy fetch through ext::)",
+                        promisor + "\turl = ext::PROG ext\n[protocol \"ext\"]\n\tallow = always\n",
+                        "",
+                        Setup.PROMISOR,
+                        true),
+                Arguments.of(
+                        "remote.<name>.uploadpack (lazy fetch from a local path)",
+                        promisor
+                                + "\turl = UPSTREAM\n\tuploadpack = PROG\n[protocol \"file\"]\n"
+                                + "\tallow = always\n",
+                        "",
+                        Setup.PROMISOR,
+                        true),
+                Arguments.of(
+                        "credential.helper",
+                        promisor
+                                + "\turl = https://127.0.0.1:9/x\n[protocol \"https\"]\n"
+                                + "\tallow = always\n[credential]\n\thelper = PROG\n",
+                        "",
+                        Setup.PROMISOR,
+                        false),
+                Arguments.of(
+                        "core.askPass",
+                        promisor + "\turl = https://127.0.0.1:9/x\n[core]\n\taskPass = PROG\n",
+                        "",
+                        Setup.PROMISOR,
+                        false),
+                Arguments.of(
+                        "core.alternateRefsCommand",
+                        "[core]\n\talternateRefsCommand = PROG\n",
+                        "",
+                        Setup.NONE,
+                        false),
+                Arguments.of(
+                        "merge.<driver>.driver",
+                        "[merge \"x\"]\n\tdriver = PROG\n",
+                        "*.bin merge=x\n",
+                        Setup.NONE,
+                        false),
+                Arguments.of(
+                        "filter.<driver>.smudge",
+                        "[filter \"x\"]\n\tsmudge = PROG\n\trequired = true\n",
+                        "*.bin filter=x\n",
+                        Setup.NONE,
+                        false),
+                Arguments.of("core.editor", "[core]\n\teditor = PROG\n", "", Setup.NONE, false),
+                Arguments.of(
+                        "sequence.editor", "[sequence]\n\teditor = PROG\n", "", Setup.NONE, false),
+                Arguments.of(
+                        "interactive.diffFilter",
+                        "[interactive]\n\tdiffFilter = PROG\n",
+                        "",
+                        Setup.NONE,
+                        false),
+                Arguments.of(
+                        "core.attributesFile naming a textconv driver",
+                        "[core]\n\tattributesFile = ATTRIBUTES\n[diff \"x\"]\n\ttextconv = PROG\n",
+                        "",
+                        Setup.NONE,
+                        true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("overriddenKeys")
+    void readOnlyGit_overriddenKeyNamesAProgram_programNeverRuns(
+            String key, String config, String attributes, Setup setup, boolean fires)
+            throws Exception {
+        Path program = tmp.resolve("program.sh");
+        Files.writeString(program, "#!/bin/sh\n" + touch() + "\nexit 1\n");
+        program.toFile().setExecutable(true);
+        Path allowed = Files.writeString(tmp.resolve("allowed_signers"), "");
+        Path attributesFile = Files.writeString(tmp.resolve("attributes"), "*.bin diff=x\n");
+        Path upstream = tmp.resolve("upstream.git");
+        assumeTrue(run("git", "init", "-q", "--bare", upstream.toString()) == 0);
+        String signature =
+                switch (setup) {
+                    case SIGNED_OPENPGP -> "-----BEGIN PGP SIGNATURE-----";
+                    case SIGNED_X509 -> "-----BEGIN SIGNED MESSAGE-----";
+                    case SIGNED_SSH -> "-----BEGIN SSH SIGNATURE-----";
+                    default -> null;
+                };
+        if (signature != null) {
+            signHead(signature);
+        }
+        Files.writeString(
+                root.resolve(".git/config"),
+                Files.readString(root.resolve(".git/config"))
+                        + config.replace("PROG", program.toString())
+                                .replace("ALLOWED", allowed.toString())
+                                .replace("ATTRIBUTES", attributesFile.toString())
+                                .replace("UPSTREAM", upstream.toString()));
+        if (!attributes.isEmpty()) {
+            Files.writeString(root.resolve(".gitattributes"), attributes);
+        }
+        List<String> command =
+                switch (setup) {
+                    case PROMISOR -> List.of("git", "show", MISSING);
+                    case NONE -> List.of("git", "diff");
+                    default -> List.of("git", "log");
+                };
+
+        RunOutcome outcome = csl(String.join(" ", command));
+
+        assertThat(marker).as(key + " ran a program; " + outcome.commands()).doesNotExist();
+        if (fires) {
+            // The same command by plain git (no csl overrides) does run it: the case is real.
+            plainGit(command.subList(1, command.size()));
+            assertThat(marker)
+                    .as("plain git did not run " + key + ": the case proves nothing")
+                    .exists();
+        }
+    }
+
+    /** Replaces HEAD by the same commit carrying a (bogus) signature of the given format. */
+    private void signHead(String begin) throws Exception {
+        Process cat =
+                new ProcessBuilder("git", "-C", root.toString(), "cat-file", "commit", "HEAD")
+                        .start();
+        String commit = new String(cat.getInputStream().readAllBytes());
+        cat.waitFor();
+        StringBuilder signed = new StringBuilder();
+        for (String line : commit.split("\n", -1)) {
+            signed.append(line).append('\n');
+            if (line.startsWith("committer ")) {
+                signed.append("gpgsig ")
+                        .append(begin)
+                        .append("\n \n xx\n ")
+                        .append(begin.replace("BEGIN", "END"))
+                        .append('\n');
+            }
+        }
+        Path file =
+                Files.writeString(
+                        tmp.resolve("commit.txt"), signed.toString().stripTrailing() + "\n");
+        Process hash =
+                new ProcessBuilder(
+                                "git",
+                                "-C",
+                                root.toString(),
+                                "hash-object",
+                                "-t",
+                                "commit",
+                                "-w",
+                                file.toString())
+                        .start();
+        String id = new String(hash.getInputStream().readAllBytes()).strip();
+        assertThat(hash.waitFor()).isZero();
+        assertThat(run("git", "-C", root.toString(), "update-ref", "HEAD", id)).isZero();
+    }
+
+    /** git as a user runs it, without csl's overrides (no system or global configuration). */
+    private void plainGit(List<String> args) throws Exception {
+        List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", root.toString()));
+        argv.addAll(args);
+        ProcessBuilder pb =
+                new ProcessBuilder(argv)
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
+        pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
+        pb.environment().put("GIT_TERMINAL_PROMPT", "0");
+        Process p = pb.start();
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
     @Test
     void readOnlyGit_directoryShapedLikeARepository_neverTakenForOne() throws Exception {
         Path evil = Files.createDirectories(root.resolve("evil"));

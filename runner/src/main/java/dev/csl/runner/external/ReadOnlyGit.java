@@ -48,7 +48,13 @@ final class ReadOnlyGit {
     static final String DRIVER_KEYS =
             "^(filter|diff|merge)\\.[^.]+\\.(clean|smudge|process|textconv|command|driver)$";
 
-    /** The environment on top of the command's: nothing from the user's git configuration. */
+    /**
+     * The environment on top of the command's: nothing from the user's git configuration, and no
+     * transport at all. An empty {@code GIT_ALLOW_PROTOCOL} allows none and beats every {@code
+     * protocol.<name>.allow} a repository sets: otherwise a partial clone's lazy fetch of a missing
+     * object ({@code git show <id>}) runs {@code ext::} commands, {@code remote.*.uploadpack} or
+     * {@code core.gitProxy} from the repository's configuration.
+     */
     static final Map<String, String> ENVIRONMENT =
             Map.of(
                     "GIT_CONFIG_NOSYSTEM", "1",
@@ -56,7 +62,8 @@ final class ReadOnlyGit {
                     "GIT_ATTR_NOSYSTEM", "1",
                     "GIT_TERMINAL_PROMPT", "0",
                     "GIT_OPTIONAL_LOCKS", "0",
-                    "GIT_PAGER", "cat");
+                    "GIT_PAGER", "cat",
+                    "GIT_ALLOW_PROTOCOL", "");
 
     private static final Set<String> SHOWS_DIFFS = Set.of("diff", "show", "log");
 

@@ -89,6 +89,10 @@ final class SandboxedCommands implements ExternalCommands {
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
         List<String> wrapped = sandbox.wrap(command, config.workingDir(), dir, withNetwork);
+        if (!sandbox.active()) {
+            // The sandbox's PID namespace would hold what it leaves behind: make one without it.
+            wrapped = PidNamespace.machine().wrap(wrapped);
+        }
         CommandOutcome outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
         return sandbox.active()
                 ? SandboxFailures.explain(outcome, config.workingDir(), withNetwork)

@@ -377,4 +377,65 @@ class ExternalCommandsTest {
             }
         }
     }
+
+    /** Without the OS sandbox: what a command leaves behind still ends with it (issue 12). */
+    @Nested
+    class WithoutSandbox {
+        private ExternalCommands off() {
+            return ExternalCommandsFactory.create(
+                    new RunnerConfig(
+                            wd,
+                            RunnerConfig.DEFAULT_TIMEOUT_SECONDS,
+                            RunnerConfig.DEFAULT_OUTPUT_CAP,
+                            SandboxMode.OFF,
+                            List.of(),
+                            true,
+                            null));
+        }
+
+        private List<ProcessHandle> sleeping(String seconds) {
+            return ProcessHandle.allProcesses()
+                    .filter(
+                            p ->
+                                    p.info()
+                                            .arguments()
+                                            .map(a -> List.of(a).contains(seconds))
+                                            .orElse(false))
+                    .filter(ProcessHandle::isAlive)
+                    .toList();
+        }
+
+        @Test
+        void run_detachedProcessThatEmptiedItsEnvironment_endsWithTheCommand() {
+            org.junit.jupiter.api.Assumptions.assumeTrue(
+                    PidNamespace.machine().active(),
+                    "unshare --pid works neither as root nor in a user namespace here: only the"
+                            + " environment token finds stragglers, and this one has none");
+            String seconds = "295.0" + ProcessHandle.current().pid();
+            List<String> argv =
+                    List.of(
+                            "sh",
+                            "-c",
+                            "setsid env -i sleep "
+                                    + seconds
+                                    + " >/dev/null 2>&1 </dev/null & echo started");
+            ExternalCommands commands = off();
+            try {
+                assertThat(commands.check(argv, wd)).isNull();
+
+                CommandOutcome outcome = commands.run(argv, wd, 10);
+
+                assertThat(outcome.ok()).as(outcome.result().stderr()).isTrue();
+                assertThat(outcome.result().stdout()).isEqualTo("started\n");
+                assertThat(commands.sandboxLayer()).startsWith("none");
+                long deadline = System.nanoTime() + 2_000_000_000L;
+                while (!sleeping(seconds).isEmpty() && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
+                assertThat(sleeping(seconds)).as("a detached process without the token").isEmpty();
+            } finally {
+                sleeping(seconds).forEach(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
 }

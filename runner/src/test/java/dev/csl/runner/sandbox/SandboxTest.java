@@ -194,6 +194,55 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_pathsListedUnderRead_shownAgainReadOnlyAndNamedInTheView() throws IOException {
+            // A sibling of the project and a directory in the home directory: both hidden until
+            // .csl/commands.json lists them under "read".
+            Path other = Files.writeString(base.resolve("other.txt"), "not listed\n");
+            Path home = Path.of(System.getProperty("user.home"));
+            boolean homeHidden = SandboxView.PRIVATE_ROOTS.stream().anyMatch(home::startsWith);
+            Path data = home.resolve(".csl-read-test-" + ProcessHandle.current().pid());
+            try {
+                if (homeHidden) {
+                    Files.writeString(
+                            Files.createDirectories(data).resolve("data.txt"), "home data\n");
+                }
+                String script =
+                        "cat ../outside/secret.txt "
+                                + data
+                                + "/data.txt ../other.txt; echo pwned > ../outside/secret.txt";
+                CommandOutcome before = sh(script, false);
+                assertThat(before.result().stdout()).isEmpty();
+
+                Files.writeString(
+                        Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
+                        "{\"read\": [\"" + base.resolve("outside") + "\", \"" + data + "\"]}\n");
+                CommandOutcome after = sh(script, false);
+
+                assertThat(after.result().stdout())
+                        .contains("original")
+                        .doesNotContain("not listed");
+                if (homeHidden) {
+                    assertThat(after.result().stdout()).contains("home data");
+                }
+                assertThat(after.result().stderr())
+                        .contains("../other.txt: No such file")
+                        .contains("Read-only file system");
+                assertUnchanged();
+                assertThat(other).hasContent("not listed");
+                String view = Sandbox.describeView(wd);
+                assertThat(view.substring(view.indexOf("shown again read-only: ")))
+                        .contains(base.resolve("outside").toRealPath().toString());
+                if (homeHidden) {
+                    assertThat(view.substring(view.indexOf("shown again read-only: ")))
+                            .contains(data.toRealPath().toString());
+                }
+            } finally {
+                Files.deleteIfExists(data.resolve("data.txt"));
+                Files.deleteIfExists(data);
+            }
+        }
+
+        @Test
         void wrap_writeThroughSymlinkLeadingOut_failsAndOutsideUnchanged() throws IOException {
             Files.createSymbolicLink(wd.resolve("link"), base.resolve("outside"));
 

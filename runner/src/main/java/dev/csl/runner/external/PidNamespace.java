@@ -1,0 +1,95 @@
+package dev.csl.runner.external;
+
+import dev.csl.runner.process.ProcessLauncher;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An approved command without the OS sandbox runs as the first process of a PID namespace of its
+ * own (util-linux {@code unshare --pid --fork --kill-child}): when it ends, or its timeout kills
+ * it, the kernel kills every process left in that namespace, also one that detached with {@code
+ * setsid} and emptied its environment, which the {@link Stragglers} token scan cannot find. As root
+ * this needs nothing else; otherwise an unprivileged user namespace that keeps the user's own id
+ * ({@code --user --map-current-user}). Where neither works (no util-linux, namespaces forbidden)
+ * the command runs as before and the token scan is all there is.
+ *
+ * @param prefix the words put before the command, empty when no PID namespace works here
+ */
+record PidNamespace(List<String> prefix) {
+    PidNamespace {
+        prefix = List.copyOf(prefix);
+    }
+
+    private static final class Cached {
+        // Computed once per JVM: the machine does not change while csl runs.
+        static final PidNamespace RESULT = probe();
+    }
+
+    /** What works on this machine, tried once. */
+    static PidNamespace machine() {
+        return Cached.RESULT;
+    }
+
+    /** {@code command} to run inside a PID namespace of its own, or as it is. */
+    List<String> wrap(List<String> command) {
+        if (prefix.isEmpty()) {
+            return command;
+        }
+        List<String> out = new ArrayList<>(prefix);
+        out.addAll(command);
+        return out;
+    }
+
+    boolean active() {
+        return !prefix.isEmpty();
+    }
+
+    private static PidNamespace probe() {
+        Optional<Path> unshare = ProcessLauncher.findOnPath("unshare");
+        if (unshare.isEmpty()) {
+            return new PidNamespace(List.of());
+        }
+        String u = unshare.get().toString();
+        for (List<String> prefix :
+                List.of(
+                        List.of(u, "--pid", "--fork", "--kill-child"),
+                        List.of(
+                                u,
+                                "--user",
+                                "--map-current-user",
+                                "--pid",
+                                "--fork",
+                                "--kill-child"))) {
+            if (works(prefix)) {
+                return new PidNamespace(prefix);
+            }
+        }
+        return new PidNamespace(List.of());
+    }
+
+    private static boolean works(List<String> prefix) {
+        List<String> argv = new ArrayList<>(prefix);
+        argv.add("true");
+        try {
+            Process p =
+                    new ProcessBuilder(argv)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
