@@ -49,6 +49,8 @@ public enum ErrorCode {
             "A WRITE would replace an existing file with content holding an elision comment (`// ... rest unchanged ...`); refused."),
     NO_OPERATIONS(
             "The answer holds no CSL operation (perhaps another tool's edit format); nothing was applied."),
+    UNKNOWN_ATTRIBUTE(
+            "An operation has an attribute it does not know (`apend=`, `cwd=`); a warning naming the one probably meant, a refusal under `--strict`."),
     NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),
     CHANGED_SINCE_APPLY(
             "`csl undo`: files changed after the apply; nothing was restored (use `--force`).");

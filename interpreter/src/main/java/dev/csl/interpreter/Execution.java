@@ -291,16 +291,7 @@ final class Execution implements AutoCloseable {
     }
 
     /** Names models use for the file attribute by mistake. */
-    private static final List<String> FILE_ALIASES =
-            List.of(
-                    "path",
-                    "filename",
-                    "filepath",
-                    "file_path",
-                    "filePath",
-                    "name",
-                    "target",
-                    "dest");
+    private static final List<String> FILE_ALIASES = UnknownAttributes.aliasesOf("file");
 
     /** For a missing file: the unknown attribute that probably meant it ({@code path=}). */
     private static String probablyMeantFile(Operation op, List<String> messages) {

@@ -35,6 +35,12 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
             if (error == null) {
                 error = markers.get(op.line());
             }
+            List<Warning> unknown = UnknownAttributes.check(op);
+            if (error == null && strict && !unknown.isEmpty()) {
+                error = refusal(unknown);
+            } else if (error == null && !unknown.isEmpty()) {
+                warnings.computeIfAbsent(op.line(), l -> new ArrayList<>()).addAll(unknown);
+            }
             if (error == null && op instanceof Write write) {
                 Warning fenced = FencedContent.check(write);
                 if (fenced != null && (strict || FencedContent.refuses(write))) {
@@ -51,6 +57,23 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
             }
         }
         return new LikelyMistakes(refused, warnings);
+    }
+
+    /** The {@code --strict} refusal of an operation with unknown attributes: every one named. */
+    private static ErrorInfo refusal(List<Warning> unknown) {
+        if (unknown.size() == 1) {
+            return unknown.get(0).asRefusal();
+        }
+        List<String> messages = new ArrayList<>();
+        List<String> hints = new ArrayList<>();
+        for (Warning w : unknown) {
+            messages.add(w.message());
+            hints.add(w.hint());
+        }
+        return ErrorInfo.of(
+                ErrorCode.UNKNOWN_ATTRIBUTE,
+                String.join(" ", messages) + " Refused because of --strict; nothing was changed.",
+                String.join(" ", hints));
     }
 
     private static ErrorInfo refusal(Warning w) {

@@ -13,6 +13,8 @@
  * literal in it; a live marker ends the loop of its state. Every token sequence is accepted, so
  * ANTLR never reports an error: the §1.5 errors (misplaced, faulty or missing markers) are read
  * off the tree by TreeBuilder, which lets every faulty live marker still act as that marker.
+ * (Inside a block opened by a faulty marker, FaultyBlocks types a faulty END, TO or REPLACE as
+ * the marker it means, so that the block closes and later mistakes are reported too.)
  *
  * Why blocks end in (END | EOF) rather than END?: inside TASKS an optional END would be ambiguous
  * with the END of the TASKS block, and ANTLR would resolve it with unbounded lookahead on every

@@ -39,13 +39,20 @@ final class Diagnostics {
                     Map.entry("SHELL", "to run a command, use RUN"),
                     Map.entry("BASH", "to run a command, use RUN"));
 
+    private final Delimiters delimiters;
     private final String start;
     private final String end;
     private final List<SyntaxError> errors = new ArrayList<>();
 
     Diagnostics(Delimiters delimiters) {
+        this.delimiters = delimiters;
         this.start = delimiters.start();
         this.end = delimiters.end();
+    }
+
+    /** The delimiters of this parse (TreeBuilder re-reads part of the answer with them). */
+    Delimiters delimiters() {
+        return delimiters;
     }
 
     boolean any() {

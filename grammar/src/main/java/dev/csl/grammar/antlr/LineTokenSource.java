@@ -18,12 +18,19 @@ final class LineTokenSource implements TokenSource {
     private final String start;
     private final char startFirst;
     private final MarkerScanner scanner;
+    private final FaultyBlocks faultyBlocks = new FaultyBlocks();
     private int offset;
-    private int line = 1;
+    private int line;
 
     /** {@code text} must already have LF line endings; {@code from} skips a byte-order mark. */
     LineTokenSource(String text, int from, Delimiters delimiters) {
+        this(text, from, 1, delimiters);
+    }
+
+    /** Reads from offset {@code from}, the start of line {@code firstLine} (error recovery). */
+    LineTokenSource(String text, int from, int firstLine, Delimiters delimiters) {
         this.text = text;
+        this.line = firstLine;
         this.start = delimiters.start();
         this.startFirst = start.charAt(0);
         this.scanner = new MarkerScanner(text, delimiters);
@@ -42,7 +49,8 @@ final class LineTokenSource implements TokenSource {
             int lineEnd = lineEnd(offset);
             MarkerLine marker = scanner.scan(offset, lineEnd);
             advancePast(lineEnd);
-            return new LineToken(typeOf(marker), firstLine, first, offset, marker);
+            int type = faultyBlocks.type(typeOf(marker), marker);
+            return new LineToken(type, firstLine, first, offset, marker);
         }
         do {
             advancePast(lineEnd(offset));

@@ -16,7 +16,13 @@ import dev.csl.grammar.antlr.CslParser.TopLevelContext;
 import dev.csl.grammar.antlr.MarkerLine.Flaw;
 import java.util.ArrayList;
 import java.util.List;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.ParserRuleContext;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.UnbufferedTokenStream;
+import org.antlr.v4.runtime.atn.PredictionMode;
 
 /**
  * Turns parse-tree contexts into immutable AST records and reads the SPEC §1.5 errors off them.
@@ -25,9 +31,18 @@ import org.antlr.v4.runtime.Token;
  * marker is reported and still acts as that marker.
  */
 final class TreeBuilder {
+    /**
+     * How often the lines after an END lookalike are read again per answer: each re-read costs the
+     * rest of the answer, and a handful of reports is all the next turn needs.
+     */
+    private static final int MAX_RESUMES = 16;
+
     private final String text;
     private final Diagnostics diagnostics;
     private final String start;
+    private int resumes;
+    private int pendingLookalike;
+    private boolean resuming;
 
     TreeBuilder(String text, String startDelimiter, Diagnostics diagnostics) {
         this.text = text;
@@ -83,11 +98,10 @@ final class TreeBuilder {
     private String closedContent(LineToken open, Token close, String name, int tasksLine) {
         liveMarker(open);
         if (close == null) {
+            int lookalike = endLookalike(open.nextOffset());
             diagnostics.unterminated(
-                    open.getLine(),
-                    name,
-                    diagnostics.closeHint(name, tasksLine),
-                    endLookalike(open.nextOffset()));
+                    open.getLine(), name, diagnostics.closeHint(name, tasksLine), lookalike);
+            resumeAfter(lookalike);
             return null;
         }
         LineToken end = (LineToken) close;
@@ -108,11 +122,13 @@ final class TreeBuilder {
         }
         if (search.close == null) {
             String state = replace != null ? "replacement" : to != null ? "range" : "pattern";
+            int lookalike = replace == null ? 0 : endLookalike(replace.nextOffset());
             diagnostics.unterminated(
                     open.getLine(),
                     "SEARCH",
                     diagnostics.searchCloseHint(state, tasksLine),
-                    replace == null ? 0 : endLookalike(replace.nextOffset()));
+                    lookalike);
+            resumeAfter(lookalike);
             return null;
         }
         LineToken end = (LineToken) search.close;
@@ -209,7 +225,12 @@ final class TreeBuilder {
 
     private void closingEnd(LineToken token) {
         MarkerLine marker = token.marker();
-        if (marker.attributeFlaw() || !marker.attributes().asMap().isEmpty()) {
+        if (marker.malformed()) {
+            // A faulty END only closes a block whose opener was faulty too (FaultyBlocks).
+            diagnostics.malformed(token.getLine(), lineText(token));
+        } else if (!marker.name().equals("END")) {
+            diagnostics.unknownOperation(token.getLine(), marker.name());
+        } else if (marker.attributeFlaw() || !marker.attributes().asMap().isEmpty()) {
             diagnostics.endWithAttributes(token.getLine());
         } else if (marker.flaw() == Flaw.TRAILING_CONTENT) {
             diagnostics.contentAfterMarker(token.getLine());
@@ -257,6 +278,88 @@ final class TreeBuilder {
             line++;
         }
         return 0;
+    }
+
+    /**
+     * Error recovery for a block opened by a correct marker that ran into the end of the answer:
+     * the END lookalike its error names was probably meant to close it, so the lines after that
+     * lookalike are read again at top level and their own mistakes (a later {@code <---Search}) are
+     * reported in the same pass. Iterative, not recursive: a re-read may end in another such block,
+     * and an answer can hold thousands of them.
+     */
+    private void resumeAfter(int lookalikeLine) {
+        if (lookalikeLine <= 0 || resumes >= MAX_RESUMES) {
+            return;
+        }
+        resumes++;
+        pendingLookalike = lookalikeLine;
+        if (resuming) {
+            return;
+        }
+        resuming = true;
+        // Re-reading is bounded in characters too: a huge answer of unclosed blocks must not
+        // cost many times its parse.
+        long budget = Math.max(2L * text.length(), 1L << 16);
+        while (pendingLookalike > 0) {
+            int line = pendingLookalike + 1;
+            pendingLookalike = 0;
+            int offset = lineStart(line);
+            budget -= text.length() - offset;
+            if (offset >= text.length() || budget < 0) {
+                break;
+            }
+            new ResumedParser(new LineTokenSource(text, offset, line, diagnostics.delimiters()))
+                    .answer();
+        }
+        resuming = false;
+    }
+
+    /**
+     * Hands each top-level item of a re-read to {@link #topLevel} as CslFrontEnd's parser does; the
+     * operations found are dropped, since the answer has a syntax error already. No parse tree.
+     */
+    private final class ResumedParser extends CslParser {
+        ResumedParser(LineTokenSource tokens) {
+            super(new UnbufferedTokenStream<>(tokens));
+            setBuildParseTree(false);
+            getInterpreter().setPredictionMode(PredictionMode.SLL);
+            removeErrorListeners();
+            addErrorListener(
+                    new BaseErrorListener() {
+                        @Override
+                        public void syntaxError(
+                                Recognizer<?, ?> recognizer,
+                                Object offendingSymbol,
+                                int line,
+                                int charPositionInLine,
+                                String msg,
+                                RecognitionException e) {
+                            diagnostics.internal(line, msg);
+                        }
+                    });
+        }
+
+        @Override
+        public void exitRule() {
+            ParserRuleContext finished = _ctx;
+            super.exitRule();
+            if (finished instanceof TopLevelContext item) {
+                TreeBuilder.this.topLevel(item);
+            }
+        }
+    }
+
+    /** The offset where 1-based line {@code line} starts (the text length if there is none). */
+    private int lineStart(int line) {
+        int offset = 0;
+        for (int l = 1; l < line; l++) {
+            int newline = text.indexOf('\n', offset);
+            if (newline < 0) {
+                return text.length();
+            }
+            offset = newline + 1;
+        }
+        return offset;
     }
 
     private int lineAt(int offset) {

@@ -107,6 +107,46 @@ class AnswerParserTest {
     }
 
     @Nested
+    class Recovery {
+        @Test
+        void parse_wrongCaseBlocks_everyMarkerReportedWithItsHint() {
+            ParseResult result =
+                    AnswerParser.parse(
+                            "<---Write file=\"a\"--->\nx\n<---End--->\n<---Search file=\"b\"--->\n"
+                                    + "p\n<---Replace--->\nq\n<---End--->\n");
+            assertThat(result.syntaxErrors())
+                    .extracting(SyntaxError::line, SyntaxError::hint)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple(
+                                    1, "operation names are upper case: WRITE"),
+                            org.assertj.core.groups.Tuple.tuple(
+                                    3, "operation names are upper case: END"),
+                            org.assertj.core.groups.Tuple.tuple(
+                                    4, "operation names are upper case: SEARCH"),
+                            org.assertj.core.groups.Tuple.tuple(
+                                    6, "operation names are upper case: REPLACE"),
+                            org.assertj.core.groups.Tuple.tuple(
+                                    8, "operation names are upper case: END"));
+        }
+
+        @Test
+        void parse_unterminatedBlockWithLookalike_linesAfterItReadAgain() {
+            assertThat(errors("<---RUN--->\nls\n<---end--->\n<---DELETE file=\"a\"--->\n"))
+                    .containsExactly(
+                            "Line 1: Unterminated RUN operation",
+                            "Line 4: Unknown operation: DELETE");
+        }
+
+        @Test
+        void parse_manyUnterminatedBlocksWithLookalikes_rereadsBounded() {
+            // Each re-read costs the rest of the answer: after 16 of them the rest is left alone.
+            assertThat(errors("<---WRITE file=\"a\"--->\n<---end--->\n".repeat(40)))
+                    .hasSize(17)
+                    .allMatch(e -> e.endsWith("Unterminated WRITE operation"));
+        }
+    }
+
+    @Nested
     class InsideTasks {
         @Test
         void parse_proseBetweenOperations_ignored() {

@@ -82,6 +82,31 @@ class LineTokenSourceTest {
     }
 
     @Test
+    void nextToken_lookalikesAfterFaultyOpener_typedAsTheMarkersTheyMean() {
+        List<LineToken> tokens =
+                tokens(
+                        "<---Search file=\"b\"--->\np\n<---Replace--->\nq\n<---End--->\n"
+                                + "<---End--->\n<--- WRITE\n<---end--->\n",
+                        Delimiters.DEFAULT);
+
+        // The second <---End---> is at top level again: there it is only an unknown name.
+        assertThat(types(tokens))
+                .containsExactly(
+                        "SEARCH", "TEXT", "REPLACE", "TEXT", "END", "UNKNOWN", "WRITE", "END",
+                        "EOF");
+    }
+
+    @Test
+    void nextToken_lookalikesInsideCorrectBlock_stayLiteral() {
+        List<LineToken> tokens =
+                tokens(
+                        "<---WRITE file=\"a\"--->\n<---Write--->\n<---end--->\n<---END--->\n",
+                        Delimiters.DEFAULT);
+
+        assertThat(types(tokens)).containsExactly("WRITE", "WRITE", "UNKNOWN", "END", "EOF");
+    }
+
+    @Test
     void nextToken_emptyText_onlyEof() {
         assertThat(types(tokens("", Delimiters.DEFAULT))).containsExactly("EOF");
     }
