@@ -159,7 +159,7 @@ final class WatchCommand implements Callable<Integer> {
             }
         }
         ParseResult parsed = AnswerParser.parse(answer, Delimiters.DEFAULT);
-        String blocks = blocksHash(parsed, answer);
+        String blocks = BlocksIdentity.of(parsed);
         if (blocks.equals(lastApplied())) {
             status("unchanged blocks in " + file.getFileName() + ": nothing applied");
             return;
@@ -303,19 +303,6 @@ final class WatchCommand implements Callable<Integer> {
                 lines(r.results(), indent + "  ", s);
             }
         }
-    }
-
-    /**
-     * What identifies an answer's blocks: the parsed operations (prose left out), or the syntax
-     * errors of a broken answer.
-     */
-    private static String blocksHash(ParseResult parsed, String answer) {
-        String identity =
-                parsed.ok()
-                        ? ParseJson.write(ParseJson.toJson(parsed))
-                        : "syntax errors\n" + parsed.syntaxErrors();
-        return HexFormat.of()
-                .formatHex(FileWatch.digest(identity.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Where the hash of the blocks last applied from FILE is kept: .csl/watch-ID. */
