@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.AnswerText;
@@ -17,7 +18,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -203,10 +203,10 @@ final class WatchCommand implements Callable<Integer> {
                         file.getFileName()
                                 + " changed meanwhile: its new content is processed next");
             } else {
-                byte[] updated =
-                        WatchSummary.prepend(summary(parsed, report), answer)
-                                .getBytes(StandardCharsets.UTF_8);
-                writeAtomically(file.toRealPath(), updated);
+                // From the bytes read, not the decoded text: the user's text below the section
+                // keeps its line endings, byte-order mark and any bytes that are not UTF-8.
+                byte[] updated = WatchSummary.replace(content, summary(parsed, report));
+                writeAtomically(file, updated);
                 watch.seen(updated);
                 where.add("result at the top of " + file.getFileName());
             }
@@ -348,18 +348,27 @@ final class WatchCommand implements Callable<Integer> {
         return (int) text.chars().filter(c -> c == '\n').count();
     }
 
-    /** Written beside the target and renamed over it: the user's text is never half written. */
-    private static void writeAtomically(Path target, byte[] content) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), ".csl-watch-", ".tmp");
-        try {
-            Files.write(tmp, content);
-            Files.move(
-                    tmp,
-                    target,
-                    StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+    /**
+     * Replaces FILE or FILE.out through fs-guard's one atomic replace: a temporary file beside the
+     * target, renamed over it, the mode of a replaced file kept. A target inside the working
+     * directory goes through the working directory's guard (so .csl and .git stay protected); one
+     * elsewhere (FILE may live outside the project) through a guard rooted at its own directory,
+     * which is the same temp+rename confined to that directory. A symlinked FILE is written at its
+     * target, as an editor would.
+     */
+    private void writeAtomically(Path target, byte[] content) throws IOException {
+        Path real =
+                Files.exists(target)
+                        ? target.toRealPath()
+                        : target.toAbsolutePath()
+                                .getParent()
+                                .toRealPath()
+                                .resolve(target.getFileName());
+        Path root = workingDir.toRealPath();
+        if (real.startsWith(root) && !real.equals(root)) {
+            GuardedFiles.open(root).writeAtomic(root.relativize(real).toString(), content);
+        } else {
+            GuardedFiles.open(real.getParent()).writeAtomic(real.getFileName().toString(), content);
         }
     }
 }
