@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -83,9 +84,17 @@ final class WatchCommand implements Callable<Integer> {
                     "Check FILE at least this often, in milliseconds (default: ${DEFAULT-VALUE}).")
     long pollMillis = 500;
 
+    // apply's own option declarations: watch applies as csl apply does. Left out on purpose:
+    // --dry-run and --expect-plan (watch exists to apply), --json and --color (the output goes to
+    // FILE, FILE.out and the clipboard as plain text).
+    @Mixin ApplyPolicyOptions policy = new ApplyPolicyOptions();
+
+    @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
+
     private PrintWriter out;
     private PrintWriter err;
     private Path workingDir;
+    private Delimiters delimiters;
     private boolean noClipboardSaid;
 
     @Override
@@ -107,6 +116,13 @@ final class WatchCommand implements Callable<Integer> {
         }
         if (pollMillis < 10) {
             err.println("csl watch: --poll must be at least 10 milliseconds");
+            return ExitCodes.USAGE;
+        }
+        try {
+            delimiters = AnswerInput.delimiters(delimiterOptions.start, delimiterOptions.end);
+            policy.applyTo(ApplyOptions.defaults(workingDir)); // checks the values before the loop
+        } catch (IllegalArgumentException e) {
+            err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         AtomicBoolean stop = new AtomicBoolean();
@@ -158,7 +174,7 @@ final class WatchCommand implements Callable<Integer> {
                 invalid.add(line - removedLines);
             }
         }
-        ParseResult parsed = AnswerParser.parse(answer, Delimiters.DEFAULT);
+        ParseResult parsed = AnswerParser.parse(answer, delimiters);
         String blocks = BlocksIdentity.of(parsed);
         if (blocks.equals(lastApplied())) {
             status("unchanged blocks in " + file.getFileName() + ": nothing applied");
@@ -169,7 +185,8 @@ final class WatchCommand implements Callable<Integer> {
                         .apply(
                                 new AnswerText(answer, invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
-                                ApplyOptions.defaults(workingDir)
+                                policy.applyTo(ApplyOptions.defaults(workingDir))
+                                        .withDelimiters(delimiters)
                                         .withPrompter(
                                                 System.console() != null
                                                         ? new ConsolePrompter(err)

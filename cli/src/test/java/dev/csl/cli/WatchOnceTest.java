@@ -157,6 +157,63 @@ class WatchOnceTest {
         assertThat(out.toString()).contains("applied: 1 ok").doesNotContain("(");
     }
 
+    @Test
+    void watch_unapprovedRunWithoutATerminal_refusedWithTheHintInTheSummary() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, "<---RUN--->\ntrue\n<---END--->\n");
+
+        watchOnce(answer, project);
+
+        assertThat(Files.readString(answer))
+                .contains("✘ 1 RUN")
+                .contains("'true' is not approved to run in this project")
+                .contains("hint: approve it with `csl allow 'true'`");
+        assertThat(out.toString()).contains("applied: 0 ok, 1 failed, 0 skipped");
+    }
+
+    @Test
+    void watch_allowOption_approvesTheCommand() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, "<---RUN--->\ntrue\n<---END--->\n");
+
+        watchOnce(answer, project, "--allow", "true", "--timeout", "20");
+
+        assertThat(Files.readString(answer)).contains("✔ 1 RUN");
+        assertThat(out.toString()).contains("applied: 1 ok, 0 failed, 0 skipped");
+    }
+
+    @Test
+    void watch_otherDelimitersAndStrict_takenAsApplyTakesThem() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(
+                answer, "@[[[[WRITE file=\"notes.md\"]]]]@\n```\nfenced\n```\n@[[[[END]]]]@\n");
+
+        watchOnce(
+                answer,
+                project,
+                "--start-delimiter",
+                "@[[[[",
+                "--end-delimiter",
+                "]]]]@",
+                "--strict");
+
+        assertThat(project.resolve("notes.md")).doesNotExist();
+        assertThat(Files.readString(answer))
+                .contains("↷ 1 WRITE notes.md", "Refused because of --strict");
+    }
+
+    @Test
+    void watch_badFuzzyValue_usageErrorInApplysWords() throws IOException {
+        int code = watchOnce(tmp.resolve("answer.md"), project(), "--fuzzy", "lots");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("csl watch: --fuzzy must be off or whitespace, not 'lots'\n");
+    }
+
     private static byte[] concat(byte[]... parts) {
         int n = 0;
         for (byte[] p : parts) {
