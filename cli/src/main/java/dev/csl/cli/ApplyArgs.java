@@ -108,7 +108,7 @@ record ApplyArgs(
         return report.exitCode();
     }
 
-    private static SandboxMode sandboxMode(String value) {
+    static SandboxMode sandboxMode(String value) {
         return switch (value) {
             case "auto" -> SandboxMode.AUTO;
             case "required" -> SandboxMode.REQUIRED;

@@ -1,10 +1,7 @@
 package dev.csl.cli;
 
-import dev.csl.runner.base.RunnerConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,31 +51,6 @@ final class ApplyCommand implements Callable<Integer> {
     boolean json;
 
     @Option(
-            names = "--allow",
-            paramLabel = "CMD",
-            description = "Approve a command for this apply (repeatable), e.g. 'npm test'.")
-    List<String> allow = new ArrayList<>();
-
-    @Option(names = "--yes", description = "Approve every command (dangerous).")
-    boolean yes;
-
-    @Option(
-            names = "--timeout",
-            paramLabel = "SEC",
-            description =
-                    "Timeout of each command in seconds, unless its RUN block sets one (default: "
-                            + RunnerConfig.DEFAULT_TIMEOUT_SECONDS
-                            + ").")
-    Integer timeout;
-
-    @Option(
-            names = "--sandbox",
-            paramLabel = "MODE",
-            description = "Run commands in the OS sandbox: auto, required or off (default: auto).",
-            defaultValue = "auto")
-    String sandbox;
-
-    @Option(
             names = "--color",
             paramLabel = "WHEN",
             description =
@@ -92,22 +64,7 @@ final class ApplyCommand implements Callable<Integer> {
             description = "Show dry-run diffs whole (human output shortens long ones).")
     boolean fullDiff;
 
-    @Option(
-            names = "--strict",
-            description =
-                    "Refuse every operation that would carry a warning (a fenced markdown file, a"
-                            + " whitespace-adjusted SEARCH).")
-    boolean strict;
-
-    @Option(
-            names = "--fuzzy",
-            paramLabel = "MODE",
-            description =
-                    "Off, or whitespace: a SEARCH that matches exactly one region once"
-                            + " indentation and trailing whitespace are ignored is applied,"
-                            + " re-indented, with a warning (default: off).",
-            defaultValue = "off")
-    String fuzzy;
+    @Mixin ApplyPolicyOptions policy = new ApplyPolicyOptions();
 
     @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
 
@@ -121,16 +78,16 @@ final class ApplyCommand implements Callable<Integer> {
                         dryRun,
                         expectPlan,
                         json,
-                        allow,
-                        yes,
-                        timeout,
-                        sandbox,
+                        policy.allow,
+                        policy.yes,
+                        policy.timeout,
+                        policy.sandbox,
                         delimiterOptions.start,
                         delimiterOptions.end,
                         color,
                         fullDiff,
-                        strict,
-                        fuzzy)
+                        policy.strict,
+                        policy.fuzzy)
                 .run(out, err);
     }
 }

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
@@ -17,7 +18,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -83,9 +84,17 @@ final class WatchCommand implements Callable<Integer> {
                     "Check FILE at least this often, in milliseconds (default: ${DEFAULT-VALUE}).")
     long pollMillis = 500;
 
+    // apply's own option declarations: watch applies as csl apply does. Left out on purpose:
+    // --dry-run and --expect-plan (watch exists to apply), --json and --color (the output goes to
+    // FILE, FILE.out and the clipboard as plain text).
+    @Mixin ApplyPolicyOptions policy = new ApplyPolicyOptions();
+
+    @Mixin DelimiterOptions delimiterOptions = new DelimiterOptions();
+
     private PrintWriter out;
     private PrintWriter err;
     private Path workingDir;
+    private Delimiters delimiters;
     private boolean noClipboardSaid;
 
     @Override
@@ -107,6 +116,13 @@ final class WatchCommand implements Callable<Integer> {
         }
         if (pollMillis < 10) {
             err.println("csl watch: --poll must be at least 10 milliseconds");
+            return ExitCodes.USAGE;
+        }
+        try {
+            delimiters = AnswerInput.delimiters(delimiterOptions.start, delimiterOptions.end);
+            policy.applyTo(ApplyOptions.defaults(workingDir)); // checks the values before the loop
+        } catch (IllegalArgumentException e) {
+            err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         AtomicBoolean stop = new AtomicBoolean();
@@ -159,8 +175,8 @@ final class WatchCommand implements Callable<Integer> {
                 invalid.add(line - removedLines);
             }
         }
-        ParseResult parsed = AnswerParser.parse(answer, Delimiters.DEFAULT);
-        String blocks = blocksHash(parsed, answer);
+        ParseResult parsed = AnswerParser.parse(answer, delimiters);
+        String blocks = BlocksIdentity.of(parsed);
         if (blocks.equals(lastApplied())) {
             status("unchanged blocks in " + file.getFileName() + ": nothing applied");
             return;
@@ -170,7 +186,8 @@ final class WatchCommand implements Callable<Integer> {
                         .apply(
                                 new AnswerText(answer, invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
-                                ApplyOptions.defaults(workingDir)
+                                policy.applyTo(ApplyOptions.defaults(workingDir))
+                                        .withDelimiters(delimiters)
                                         .withPrompter(
                                                 System.console() != null
                                                         ? new ConsolePrompter(err)
@@ -204,10 +221,10 @@ final class WatchCommand implements Callable<Integer> {
                         file.getFileName()
                                 + " changed meanwhile: its new content is processed next");
             } else {
-                byte[] updated =
-                        WatchSummary.prepend(summary(parsed, report), answer)
-                                .getBytes(StandardCharsets.UTF_8);
-                writeAtomically(file.toRealPath(), updated);
+                // From the bytes read, not the decoded text: the user's text below the section
+                // keeps its line endings, byte-order mark and any bytes that are not UTF-8.
+                byte[] updated = WatchSummary.replace(content, summary(parsed, report));
+                writeAtomically(file, updated);
                 watch.seen(updated);
                 where.add("result at the top of " + file.getFileName());
             }
@@ -306,19 +323,6 @@ final class WatchCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * What identifies an answer's blocks: the parsed operations (prose left out), or the syntax
-     * errors of a broken answer.
-     */
-    private static String blocksHash(ParseResult parsed, String answer) {
-        String identity =
-                parsed.ok()
-                        ? ParseJson.write(ParseJson.toJson(parsed))
-                        : "syntax errors\n" + parsed.syntaxErrors();
-        return HexFormat.of()
-                .formatHex(FileWatch.digest(identity.getBytes(StandardCharsets.UTF_8)));
-    }
-
     /** Where the hash of the blocks last applied from FILE is kept: .csl/watch-ID. */
     private String stateName() {
         byte[] id =
@@ -362,18 +366,27 @@ final class WatchCommand implements Callable<Integer> {
         return (int) text.chars().filter(c -> c == '\n').count();
     }
 
-    /** Written beside the target and renamed over it: the user's text is never half written. */
-    private static void writeAtomically(Path target, byte[] content) throws IOException {
-        Path tmp = Files.createTempFile(target.toAbsolutePath().getParent(), ".csl-watch-", ".tmp");
-        try {
-            Files.write(tmp, content);
-            Files.move(
-                    tmp,
-                    target,
-                    StandardCopyOption.REPLACE_EXISTING,
-                    StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+    /**
+     * Replaces FILE or FILE.out through fs-guard's one atomic replace: a temporary file beside the
+     * target, renamed over it, the mode of a replaced file kept. A target inside the working
+     * directory goes through the working directory's guard (so .csl and .git stay protected); one
+     * elsewhere (FILE may live outside the project) through a guard rooted at its own directory,
+     * which is the same temp+rename confined to that directory. A symlinked FILE is written at its
+     * target, as an editor would.
+     */
+    private void writeAtomically(Path target, byte[] content) throws IOException {
+        Path real =
+                Files.exists(target)
+                        ? target.toRealPath()
+                        : target.toAbsolutePath()
+                                .getParent()
+                                .toRealPath()
+                                .resolve(target.getFileName());
+        Path root = workingDir.toRealPath();
+        if (real.startsWith(root) && !real.equals(root)) {
+            GuardedFiles.open(root).writeAtomic(root.relativize(real).toString(), content);
+        } else {
+            GuardedFiles.open(real.getParent()).writeAtomic(real.getFileName().toString(), content);
         }
     }
 }

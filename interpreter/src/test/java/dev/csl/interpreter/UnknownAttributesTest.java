@@ -2,9 +2,9 @@ package dev.csl.interpreter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.grammar.AnswerParser;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Tasks;
+import dev.csl.grammar.antlr.AnswerParser;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

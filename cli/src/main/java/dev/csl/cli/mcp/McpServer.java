@@ -44,6 +44,7 @@ public final class McpServer {
                     });
     private PrintStream out;
     private volatile JsonNode clientCapabilities = null;
+    private volatile ProtocolFeatures features = ProtocolFeatures.of(PROTOCOL_VERSIONS.get(0));
 
     /**
      * @param tools the tools apply, check and undo
@@ -117,7 +118,7 @@ public final class McpServer {
         switch (method) {
             case "initialize" -> send(result(id, initialize(params)));
             case "ping" -> send(result(id, mapper.createObjectNode()));
-            case "tools/list" -> send(result(id, tools.list()));
+            case "tools/list" -> send(result(id, tools.list(features)));
             case "prompts/list" -> send(result(id, McpPrompts.list(mapper)));
             case "prompts/get" -> {
                 String name = params.path("name").asText();
@@ -148,9 +149,9 @@ public final class McpServer {
         clientCapabilities = params.path("capabilities");
         String asked = params.path("protocolVersion").asText();
         ObjectNode result = mapper.createObjectNode();
-        result.put(
-                "protocolVersion",
-                PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.get(0));
+        String agreed = PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.get(0);
+        features = ProtocolFeatures.of(agreed);
+        result.put("protocolVersion", agreed);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
         capabilities.putObject("prompts").put("listChanged", false);
@@ -221,10 +222,15 @@ public final class McpServer {
             McpTools.Session session =
                     new McpTools.Session(
                             progressToken == null ? null : progress(progressToken),
-                            clientCapabilities != null && clientCapabilities.has("elicitation")
+                            // A client of a version before elicitation is never asked, even
+                            // if it sent the capability's name.
+                            features.structured()
+                                            && clientCapabilities != null
+                                            && clientCapabilities.has("elicitation")
                                     ? this::elicit
                                     : null,
-                            cancelled::get);
+                            cancelled::get,
+                            features);
             response = result(id, tools.call(params, session));
         } catch (McpTools.InvalidParams e) {
             response = error(id, -32602, e.getMessage());

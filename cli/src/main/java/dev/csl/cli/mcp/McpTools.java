@@ -23,8 +23,9 @@ import java.util.function.Function;
 /**
  * The tools of {@code csl mcp}: {@code apply}, {@code check} (a dry run: parse, validate, preview;
  * writes nothing) and {@code undo}. A result is the same document as {@code csl apply --json} (or
- * {@code undo --json}) as {@code structuredContent}, with the human summary as text; a failed or
- * refused operation is a result with {@code isError: true}, never a protocol error.
+ * {@code undo --json}) as {@code structuredContent} (a second text block for a client whose
+ * protocol version predates it), with the human summary as text; a failed or refused operation is a
+ * result with {@code isError: true}, never a protocol error.
  */
 public final class McpTools implements AutoCloseable {
     /** Bad arguments: a JSON-RPC error (-32602), not a tool result. */
@@ -40,11 +41,13 @@ public final class McpTools implements AutoCloseable {
      * @param progress sees the lines of long RUNs (notifications/progress), or null
      * @param elicit asks the user through the client and returns its result, or null
      * @param cancelled true once the client cancelled the call
+     * @param features what the negotiated protocol version may carry
      */
     record Session(
             OutputListener progress,
             Function<ObjectNode, JsonNode> elicit,
-            java.util.function.BooleanSupplier cancelled) {}
+            java.util.function.BooleanSupplier cancelled,
+            ProtocolFeatures features) {}
 
     /**
      * How reports are shown, from the CLI's renderers.
@@ -91,11 +94,12 @@ public final class McpTools implements AutoCloseable {
         roots = newRoots;
     }
 
-    ObjectNode list() {
+    ObjectNode list(ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode tools = result.putArray("tools");
         ObjectNode apply =
                 tool(
+                        features,
                         tools,
                         "apply",
                         "Apply a CSL answer",
@@ -122,6 +126,7 @@ public final class McpTools implements AutoCloseable {
 
         ObjectNode check =
                 tool(
+                        features,
                         tools,
                         "check",
                         "Check a CSL answer",
@@ -138,6 +143,7 @@ public final class McpTools implements AutoCloseable {
 
         ObjectNode undo =
                 tool(
+                        features,
                         tools,
                         "undo",
                         "Undo the last apply",
@@ -155,6 +161,7 @@ public final class McpTools implements AutoCloseable {
     }
 
     private ObjectNode tool(
+            ProtocolFeatures features,
             ArrayNode tools,
             String name,
             String title,
@@ -163,13 +170,20 @@ public final class McpTools implements AutoCloseable {
             boolean destructive) {
         ObjectNode tool = tools.addObject();
         tool.put("name", name);
-        tool.put("title", title);
+        if (features.structured()) {
+            tool.put("title", title);
+        }
         tool.put("description", description);
         tool.putObject("inputSchema").put("type", "object");
-        ObjectNode output = tool.putObject("outputSchema");
-        output.put("type", "object");
-        output.putObject("properties").putObject("ok").put("type", "boolean");
-        output.putArray("required").add("ok");
+        if (features.structured()) {
+            ObjectNode output = tool.putObject("outputSchema");
+            output.put("type", "object");
+            output.putObject("properties").putObject("ok").put("type", "boolean");
+            output.putArray("required").add("ok");
+        }
+        if (!features.annotations()) {
+            return tool;
+        }
         ObjectNode annotations = tool.putObject("annotations");
         annotations.put("title", title);
         annotations.put("readOnlyHint", readOnly);
@@ -226,14 +240,15 @@ public final class McpTools implements AutoCloseable {
         try {
             dir = workingDir(args);
         } catch (Refused e) {
-            return textError(e.getMessage());
+            return textError(e.getMessage(), session.features());
         }
         if (name.equals("undo")) {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
             return toolResult(
                     rendering.undoSummary().apply(report),
                     rendering.json().apply(report),
-                    report.ok());
+                    report.ok(),
+                    session.features());
         }
         JsonNode answer = args.get("answer");
         if (answer == null || !answer.isTextual()) {
@@ -266,7 +281,8 @@ public final class McpTools implements AutoCloseable {
         return toolResult(
                 rendering.applySummary().apply(report),
                 rendering.json().apply(report),
-                report.ok());
+                report.ok(),
+                session.features());
     }
 
     /** A working directory the client may not use: a tool error, with the reason. */
@@ -330,28 +346,48 @@ public final class McpTools implements AutoCloseable {
         }
     }
 
-    private ObjectNode toolResult(String summary, String json, boolean ok) {
+    private ObjectNode toolResult(
+            String summary, String json, boolean ok, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
-        result.putArray("content").addObject().put("type", "text").put("text", summary);
+        ArrayNode content = result.putArray("content");
+        content.addObject().put("type", "text").put("text", summary);
+        JsonNode document;
         try {
-            result.set("structuredContent", mapper.readTree(json));
+            document = mapper.readTree(json);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        structured(result, content, document, features);
         result.put("isError", !ok);
         return result;
     }
 
+    /**
+     * The document as {@code structuredContent}; for a version before it, as a second text block
+     * holding the JSON (the specification's advice for backwards compatibility), so that an older
+     * client still gets the data.
+     */
+    private void structured(
+            ObjectNode result, ArrayNode content, JsonNode document, ProtocolFeatures features) {
+        if (features.structured()) {
+            result.set("structuredContent", document);
+        } else {
+            content.addObject().put("type", "text").put("text", document.toString());
+        }
+    }
+
     /** A refusal before any work: {@code invalid_working_directory}, as text and as data. */
-    private ObjectNode textError(String message) {
+    private ObjectNode textError(String message, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
-        result.putArray("content").addObject().put("type", "text").put("text", message);
-        ObjectNode data = result.putObject("structuredContent");
+        ArrayNode content = result.putArray("content");
+        content.addObject().put("type", "text").put("text", message);
+        ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");
         error.put("code", "invalid_working_directory");
         error.put("message", message);
         error.put("hint", "Pass workingDir inside one of the client's roots.");
+        structured(result, content, data, features);
         result.put("isError", true);
         return result;
     }

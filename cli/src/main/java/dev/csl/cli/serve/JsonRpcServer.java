@@ -76,7 +76,7 @@ public final class JsonRpcServer {
             MessageReader reader = new MessageReader(in, framing);
             JsonNode shutdownId = null;
             String line;
-            while ((line = readMessage(reader)) != null) {
+            while ((line = readMessage(reader, session)) != null) {
                 writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 JsonNode message = session.read(line);
                 if (message != null && isShutdown(message)) {
@@ -98,14 +98,39 @@ public final class JsonRpcServer {
         }
     }
 
-    /** The next message, or null at the end of input or when the framing broke (logged). */
-    private String readMessage(MessageReader reader) {
-        try {
-            return reader.next();
-        } catch (IOException e) {
-            log.println("csl serve: cannot read the next message, stopping: " + e.getMessage());
-            return null;
+    /**
+     * The next message, or null at the end of input or when the framing broke. A header the client
+     * got wrong is answered with a JSON-RPC error (id null, in its framing) before serve goes on
+     * (an oversized message was skipped) or stops (where the next message starts is unknown, and
+     * guessing could run a request's bytes as another).
+     */
+    private String readMessage(MessageReader reader, Session session) {
+        while (true) {
+            try {
+                return reader.next();
+            } catch (MessageReader.FramingException e) {
+                session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
+                session.write(error(NODES.nullNode(), framingError(e)));
+                log.println("csl serve: " + e.getMessage());
+                if (!e.resumable) {
+                    return null;
+                }
+            } catch (IOException e) {
+                log.println("csl serve: cannot read the next message, stopping: " + e.getMessage());
+                return null;
+            }
         }
+    }
+
+    private static RpcError framingError(MessageReader.FramingException e) {
+        return e.resumable
+                ? new RpcError(RpcError.INVALID_REQUEST, "Invalid request: " + e.getMessage(), null)
+                : new RpcError(
+                        RpcError.PARSE_ERROR,
+                        "Parse error: "
+                                + e.getMessage()
+                                + "; csl serve cannot find the next message and stops",
+                        null);
     }
 
     /** How requests are framed: found from the first bytes ({@code AUTO}) or chosen. */

@@ -22,6 +22,26 @@ final class MessageReader {
 
     private static final byte[] HEADER_START = "content-".getBytes(StandardCharsets.US_ASCII);
 
+    /**
+     * The largest message body accepted with header framing. An answer is text an LLM wrote, far
+     * below this; the limit keeps a wrong Content-Length from making csl allocate gigabytes.
+     */
+    static final int MAX_BODY_BYTES = 64 << 20;
+
+    /**
+     * Header framing that cannot be read. {@code resumable}: the stream is still in step (an
+     * oversized body was skipped), so the next message can be read; otherwise where the next
+     * message starts is unknown and reading must stop.
+     */
+    static final class FramingException extends IOException {
+        final boolean resumable;
+
+        FramingException(String message, boolean resumable) {
+            super(message);
+            this.resumable = resumable;
+        }
+    }
+
     private final BufferedInputStream in;
     private Framing framing;
 
@@ -67,9 +87,13 @@ final class MessageReader {
         }
     }
 
-    /** Headers up to an empty line, then exactly Content-Length bytes of UTF-8. */
+    /**
+     * Headers up to an empty line, then exactly Content-Length bytes of UTF-8. Other headers
+     * (Content-Type) are read and ignored, as LSP does.
+     */
     private String nextWithHeaders() throws IOException {
         long length = -1;
+        boolean sawHeader = false;
         while (true) {
             String header = readLine();
             if (header == null) {
@@ -79,29 +103,66 @@ final class MessageReader {
                 if (length >= 0) {
                     break;
                 }
+                if (sawHeader) {
+                    throw new FramingException("a header block without Content-Length", false);
+                }
                 continue; // stray blank line between messages
             }
+            sawHeader = true;
             int colon = header.indexOf(':');
-            if (colon > 0
-                    && header.substring(0, colon)
-                            .trim()
-                            .toLowerCase(Locale.ROOT)
-                            .equals("content-length")) {
+            String name = colon > 0 ? header.substring(0, colon).trim() : "";
+            if (!name.matches("[A-Za-z0-9-]+")) {
+                throw new FramingException(
+                        "expected a header such as 'Content-Length: 42', got '"
+                                + shorten(header)
+                                + "'",
+                        false);
+            }
+            if (name.toLowerCase(Locale.ROOT).equals("content-length")) {
+                String value = header.substring(colon + 1).trim();
                 try {
-                    length = Long.parseLong(header.substring(colon + 1).trim());
+                    length = value.matches("[0-9]{1,18}") ? Long.parseLong(value) : -1;
                 } catch (NumberFormatException e) {
-                    throw new IOException("bad Content-Length header: " + header);
+                    length = -1;
+                }
+                if (length < 0) {
+                    throw new FramingException(
+                            "Content-Length must be a number of bytes, not '"
+                                    + shorten(value)
+                                    + "'",
+                            false);
                 }
             }
         }
-        if (length > Integer.MAX_VALUE - 16) {
-            throw new IOException("message too large: Content-Length " + length);
+        if (length > MAX_BODY_BYTES) {
+            // Skipped rather than stopping: the next message starts right after it.
+            for (long left = length; left > 0; ) {
+                long n = in.skip(left);
+                if (n <= 0) {
+                    if (in.read() < 0) {
+                        return null; // the stream ended inside the message
+                    }
+                    n = 1;
+                }
+                left -= n;
+            }
+            throw new FramingException(
+                    "message of "
+                            + length
+                            + " bytes exceeds the limit of "
+                            + MAX_BODY_BYTES
+                            + " bytes; it was skipped",
+                    true);
         }
         byte[] body = in.readNBytes((int) length);
         if (body.length < length) {
             return null; // the stream ended inside a message
         }
         return new String(body, StandardCharsets.UTF_8);
+    }
+
+    private static String shorten(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 60) + "…";
     }
 
     /** A line of UTF-8 without its terminator ({@code \n} or {@code \r\n}); null at the end. */

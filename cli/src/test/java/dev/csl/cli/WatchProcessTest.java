@@ -1,0 +1,162 @@
+package dev.csl.cli;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real {@code csl watch} process (started from the test class path, as ServeProcess starts serve)
+ * for what needs more than one save in one run: a change that wins over csl's rewrite and is
+ * processed next, and the clipboard note said once.
+ */
+class WatchProcessTest {
+    @TempDir Path tmp;
+
+    @Test
+    void watch_fileChangedWhileApplying_changeKeptAndProcessedNext() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = project.resolve("answer.md");
+        Process watch = start(answer, project, Map.of(), "--no-clipboard");
+        BlockingQueue<String> lines = lines(watch);
+        try {
+            await(lines, "csl watch: watching");
+            // The answer appends to FILE itself, so FILE changes between csl's read and its
+            // rewrite, as a save of the user's would.
+            String text =
+                    "Prose.\n<---WRITE file=\"answer.md\" append=\"true\"--->\n"
+                            + "More prose.\n<---END--->\n"
+                            + "<---WRITE file=\"log.txt\" append=\"true\"--->\nran\n<---END--->\n";
+            Files.writeString(answer, text);
+
+            await(lines, "answer.md changed meanwhile: its new content is processed next");
+            await(lines, "unchanged blocks in answer.md: nothing applied");
+            assertThat(Files.readString(answer)).isEqualTo(text + "More prose.\n");
+            assertThat(project.resolve("log.txt")).hasContent("ran");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void watch_noClipboardToolOnPath_saysSoOnceAcrossRuns() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        Path emptyBin = Files.createDirectories(tmp.resolve("bin"));
+        Path stderr = tmp.resolve("stderr.log");
+        Process watch =
+                start(
+                        answer,
+                        project,
+                        Map.of("PATH", emptyBin.toString(), "STDERR", stderr.toString()));
+        BlockingQueue<String> lines = lines(watch);
+        try {
+            await(lines, "csl watch: watching");
+            Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
+            await(lines, "applied: 1 ok");
+            Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\ntwo\n<---END--->\n");
+            await(lines, "applied: 1 ok");
+            assertThat(project.resolve("a.txt")).hasContent("two");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(Files.readString(stderr))
+                .containsOnlyOnce(
+                        "csl watch: no clipboard tool found (wl-copy, xclip, xsel, pbcopy,"
+                                + " clip.exe); the output is not copied (--no-clipboard hides"
+                                + " this note)");
+    }
+
+    /**
+     * Starts {@code csl watch FILE -C DIR --poll 50 ...}; {@code env} replaces variables (STDERR
+     * names a file for the process's stderr, which is discarded otherwise). DISPLAY and
+     * WAYLAND_DISPLAY are removed, so only PATH decides which clipboard tool is found.
+     */
+    private static Process start(Path file, Path dir, Map<String, String> env, String... extra)
+            throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                java,
+                                "-XX:+UseSerialGC",
+                                "-XX:TieredStopAtLevel=1",
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                "dev.csl.cli.Main",
+                                "watch",
+                                file.toString(),
+                                "-C",
+                                dir.toString(),
+                                "--poll",
+                                "50"));
+        command.addAll(List.of(extra));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove("DISPLAY");
+        builder.environment().remove("WAYLAND_DISPLAY");
+        env.forEach(
+                (name, value) -> {
+                    if (!name.equals("STDERR")) {
+                        builder.environment().put(name, value);
+                    }
+                });
+        builder.redirectError(
+                env.containsKey("STDERR")
+                        ? ProcessBuilder.Redirect.to(Path.of(env.get("STDERR")).toFile())
+                        : ProcessBuilder.Redirect.DISCARD);
+        return builder.start();
+    }
+
+    private static BlockingQueue<String> lines(Process process) {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader =
+                new Thread(
+                        () -> {
+                            try (BufferedReader in =
+                                    new BufferedReader(
+                                            new InputStreamReader(
+                                                    process.getInputStream(), UTF_8))) {
+                                String line;
+                                while ((line = in.readLine()) != null) {
+                                    lines.add(line);
+                                }
+                            } catch (IOException e) {
+                                // the process ended
+                            }
+                        });
+        reader.setDaemon(true);
+        reader.start();
+        return lines;
+    }
+
+    private static void await(BlockingQueue<String> lines, String text)
+            throws InterruptedException {
+        StringBuilder seen = new StringBuilder();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            String line = lines.poll(100, TimeUnit.MILLISECONDS);
+            if (line == null) {
+                continue;
+            }
+            seen.append(line).append('\n');
+            if (line.contains(text)) {
+                return;
+            }
+        }
+        throw new AssertionError("no line with '" + text + "'; got:\n" + seen);
+    }
+}

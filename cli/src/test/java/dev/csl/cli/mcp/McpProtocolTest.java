@@ -1,0 +1,332 @@
+package dev.csl.cli.mcp;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A real {@code csl mcp} process driven with raw JSON-RPC lines, so that the test sees every byte
+ * csl writes to stdout: the version negotiated and what each version may carry, the tool arguments
+ * dryRun, expectPlan, allow and force, and a stdout holding nothing but protocol messages.
+ */
+class McpProtocolTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path tmp;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2025-11-25", "2025-06-18", "2024-11-05"})
+    void initialize_eachSupportedVersion_answeredInThatVersionWithItsFeaturesOnly(String version)
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, version, true)) {
+            JsonNode init = mcp.init;
+            JsonNode tools = mcp.call("tools/list", Map.of()).path("result").path("tools");
+            JsonNode result =
+                    mcp.tool(
+                            "apply",
+                            Map.of("answer", "<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n"));
+
+            assertThat(init.at("/result/protocolVersion").asText()).isEqualTo(version);
+            assertThat(tools).hasSize(3);
+            boolean modern = !version.equals("2024-11-05");
+            for (JsonNode tool : tools) {
+                assertThat(tool.has("outputSchema")).isEqualTo(modern);
+                assertThat(tool.has("title")).isEqualTo(modern);
+                assertThat(tool.has("annotations")).isEqualTo(modern);
+            }
+            assertThat(result.path("isError").asBoolean()).isFalse();
+            assertThat(result.has("structuredContent")).isEqualTo(modern);
+            JsonNode content = result.path("content");
+            assertThat(content.get(0).path("text").asText()).contains("✔ 1 WRITE a.txt");
+            if (!modern) {
+                // The data still reaches an old client: the JSON document as a second text block.
+                JsonNode document = JSON.readTree(content.get(1).path("text").asText());
+                assertThat(document.path("ok").asBoolean()).isTrue();
+                assertThat(document.at("/results/0/file").asText()).isEqualTo("a.txt");
+            } else {
+                assertThat(content).hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void apply_oldVersionClientNamingElicitation_neverAskedAndRefusedWithTheHint()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2024-11-05", true)) {
+            JsonNode result =
+                    mcp.tool("apply", Map.of("answer", "<---RUN--->\ntrue\n<---END--->\n"));
+
+            assertThat(result.path("isError").asBoolean()).isTrue();
+            JsonNode document = JSON.readTree(result.at("/content/1/text").asText());
+            assertThat(document.at("/results/0/error/code").asText())
+                    .isEqualTo("command_not_approved");
+            assertThat(document.at("/results/0/error/hint").asText()).contains("csl allow");
+            assertThat(mcp.requestsFromServer).noneMatch(m -> m.contains("elicitation/create"));
+        }
+    }
+
+    @Test
+    void apply_dryRunThenExpectPlan_previewChangesNothingAndAStalePlanIsRefused() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "old\n");
+        String answer = "<---WRITE file=\"a.txt\"--->\nnew\n<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode preview = mcp.tool("apply", Map.of("answer", answer, "dryRun", true));
+            String plan = preview.at("/structuredContent/planHash").asText();
+            assertThat(preview.at("/structuredContent/dryRun").asBoolean()).isTrue();
+            assertThat(project.resolve("a.txt")).hasContent("old");
+            assertThat(plan).isNotEmpty();
+
+            Files.writeString(project.resolve("a.txt"), "changed by hand\n");
+            JsonNode stale = mcp.tool("apply", Map.of("answer", answer, "expectPlan", plan));
+            assertThat(stale.path("isError").asBoolean()).isTrue();
+            assertThat(stale.toString()).contains("plan_changed");
+            assertThat(project.resolve("a.txt")).hasContent("changed by hand");
+
+            String fresh =
+                    mcp.tool("apply", Map.of("answer", answer, "dryRun", true))
+                            .at("/structuredContent/planHash")
+                            .asText();
+            JsonNode applied = mcp.tool("apply", Map.of("answer", answer, "expectPlan", fresh));
+            assertThat(applied.path("isError").asBoolean()).isFalse();
+            assertThat(project.resolve("a.txt")).hasContent("new");
+        }
+    }
+
+    @Test
+    void apply_allowArgument_approvesTheCommandForThatCallOnly() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String answer = "<---RUN--->\ntrue\n<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode allowed =
+                    mcp.tool("apply", Map.of("answer", answer, "allow", List.of("true")));
+            JsonNode again = mcp.tool("apply", Map.of("answer", answer));
+
+            assertThat(allowed.path("isError").asBoolean()).isFalse();
+            assertThat(allowed.at("/structuredContent/results/0/status").asText()).isEqualTo("ok");
+            assertThat(again.at("/structuredContent/results/0/error/code").asText())
+                    .isEqualTo("command_not_approved");
+        }
+    }
+
+    @Test
+    void undo_force_restoresAFileChangedSinceTheApply() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "before\n");
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            mcp.tool(
+                    "apply",
+                    Map.of("answer", "<---WRITE file=\"a.txt\"--->\nafter\n<---END--->\n"));
+            Files.writeString(project.resolve("a.txt"), "edited since\n");
+
+            JsonNode refused = mcp.tool("undo", Map.of());
+            assertThat(refused.path("isError").asBoolean()).isTrue();
+            assertThat(project.resolve("a.txt")).hasContent("edited since");
+
+            JsonNode forced = mcp.tool("undo", Map.of("force", true));
+            assertThat(forced.path("isError").asBoolean()).isFalse();
+            assertThat(project.resolve("a.txt")).hasContent("before");
+        }
+    }
+
+    @Test
+    void stdout_applyRunsCommandsThatPrint_everyLineIsAJsonRpcMessage() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "line one\nline two\n");
+        String answer =
+                "<---RUN--->\ncat a.txt\necho printed by echo\nls\n<---END--->\n"
+                        + "<---RUN--->\nsh -c 'echo from sh; echo to stderr >&2'\n<---END--->\n"
+                        + "<---RUN lang=\"node\"--->\nconsole.log('from node');"
+                        + " console.error('node stderr');\n<---END--->\n";
+        List<String> lines;
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            // With a progress token, every line the commands print comes back as a
+            // notifications/progress message: the lines most likely to stray onto stdout.
+            JsonNode result =
+                    mcp.call(
+                                    "tools/call",
+                                    Map.of(
+                                            "name",
+                                            "apply",
+                                            "arguments",
+                                            Map.of("answer", answer, "allow", List.of("sh -c *")),
+                                            "_meta",
+                                            Map.of("progressToken", "p1")))
+                            .path("result");
+            for (int i = 0; i < 3; i++) {
+                assertThat(result.at("/structuredContent/results/" + i + "/status").asText())
+                        .as(result.toString())
+                        .isEqualTo("ok");
+            }
+            assertThat(mcp.requestsFromServer)
+                    .anyMatch(m -> m.contains("notifications/progress") && m.contains("from sh"));
+            assertThat(result.toString()).contains("from sh");
+            mcp.closeInput();
+            lines = mcp.allLines();
+        }
+        assertThat(lines).isNotEmpty();
+        for (String line : lines) {
+            JsonNode message = JSON.readTree(line);
+            assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            assertThat(message.has("id") || message.has("method")).as(line).isTrue();
+        }
+    }
+
+    /** {@code csl mcp -C DIR} as a child process, initialized, with every stdout line kept. */
+    private static final class Mcp implements AutoCloseable {
+        private final Process process;
+        private final OutputStream in;
+        private final BlockingQueue<String> unread = new LinkedBlockingQueue<>();
+        private final List<String> all = new ArrayList<>();
+        final List<String> requestsFromServer = new ArrayList<>();
+        private final Thread reader;
+        private int ids;
+        JsonNode init;
+
+        private Mcp(Process process) {
+            this.process = process;
+            this.in = process.getOutputStream();
+            this.reader =
+                    new Thread(
+                            () -> {
+                                try (BufferedReader out =
+                                        new BufferedReader(
+                                                new InputStreamReader(
+                                                        process.getInputStream(), UTF_8))) {
+                                    String line;
+                                    while ((line = out.readLine()) != null) {
+                                        synchronized (all) {
+                                            all.add(line);
+                                        }
+                                        unread.add(line);
+                                    }
+                                } catch (IOException e) {
+                                    // the server closed its end
+                                }
+                            });
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        /**
+         * Starts and initializes it; {@code elicitation} names that capability (a client that
+         * claims it whatever its version).
+         */
+        static Mcp start(Path dir, String version, boolean elicitation) throws Exception {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process process =
+                    new ProcessBuilder(
+                                    java,
+                                    "-XX:+UseSerialGC",
+                                    "-XX:TieredStopAtLevel=1",
+                                    "-cp",
+                                    System.getProperty("java.class.path"),
+                                    "dev.csl.cli.Main",
+                                    "mcp",
+                                    "-C",
+                                    dir.toString())
+                            .redirectError(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+            Mcp mcp = new Mcp(process);
+            ObjectNode capabilities = JSON.createObjectNode();
+            if (elicitation) {
+                capabilities.putObject("elicitation");
+            }
+            mcp.init =
+                    mcp.call(
+                            "initialize",
+                            Map.of(
+                                    "protocolVersion",
+                                    version,
+                                    "capabilities",
+                                    capabilities,
+                                    "clientInfo",
+                                    Map.of("name", "test", "version", "1")));
+            mcp.notify("notifications/initialized");
+            return mcp;
+        }
+
+        JsonNode tool(String name, Map<String, ?> arguments) throws Exception {
+            return call("tools/call", Map.of("name", name, "arguments", arguments)).path("result");
+        }
+
+        JsonNode call(String method, Map<String, ?> params) throws Exception {
+            int id = ++ids;
+            ObjectNode request = JSON.createObjectNode();
+            request.put("jsonrpc", "2.0");
+            request.put("id", id);
+            request.put("method", method);
+            request.set("params", JSON.valueToTree(params));
+            send(request.toString());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                String line = unread.poll(100, TimeUnit.MILLISECONDS);
+                if (line == null) {
+                    continue;
+                }
+                JsonNode message = JSON.readTree(line);
+                if (message.has("method")) {
+                    requestsFromServer.add(line);
+                    if (message.has("id")) { // answer the server's requests with nothing
+                        send(
+                                "{\"jsonrpc\":\"2.0\",\"id\":"
+                                        + message.get("id")
+                                        + ",\"error\":{\"code\":-32601,\"message\":\"no\"}}");
+                    }
+                } else if (message.path("id").asInt() == id) {
+                    return message;
+                }
+            }
+            throw new AssertionError("no answer to " + method);
+        }
+
+        void notify(String method) throws IOException {
+            send("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}");
+        }
+
+        private void send(String line) throws IOException {
+            in.write((line + "\n").getBytes(UTF_8));
+            in.flush();
+        }
+
+        void closeInput() throws IOException {
+            in.close();
+        }
+
+        /** Every line written to stdout, once the process has ended. */
+        List<String> allLines() throws InterruptedException {
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            reader.join(TimeUnit.SECONDS.toMillis(30));
+            synchronized (all) {
+                return List.copyOf(all);
+            }
+        }
+
+        @Override
+        public void close() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+}
