@@ -58,7 +58,9 @@ class HotJournalTest {
                         "off"));
         Process csl = new ProcessBuilder(command).redirectErrorStream(true).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!Files.exists(work.resolve("sub/b.txt"))) {
+        // Both files are saved (on parallel threads, in no fixed order) before the RUN starts.
+        while (!Files.exists(work.resolve("sub/b.txt"))
+                || !Files.readString(work.resolve("a.txt")).equals("new a\n")) {
             assertThat(System.nanoTime()).as("the TASKS block never wrote").isLessThan(deadline);
             Thread.sleep(20);
         }
