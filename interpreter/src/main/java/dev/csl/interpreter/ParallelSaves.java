@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * fsync, a rename and an fsync of its directory: mostly waiting on the disk, which overlaps well,
  * and in a cold JVM also interpreted code, which a second core halves. Every file is still written
  * whole or not at all; only the order between different files is given up, and the journal that
- * lets undo and recovery put them back was made durable before any of them (Workspace.flush).
+ * lets undo and recovery put them back was made durable before any of them (JournaledSaves).
  */
 final class ParallelSaves {
     /** More threads than this gain nothing on the disks measured (docs/coldstart.md). */

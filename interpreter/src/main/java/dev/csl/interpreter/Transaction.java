@@ -1,15 +1,20 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.GuardedFiles;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The undo log of one TASKS block. In memory it remembers each file's content before the block
- * first touched it; once a RUN made the block touch the disk, it also holds disk snapshots taken
- * just before each built-in change, so the rollback can put everything back byte for byte.
+ * The undo log of one TASKS block, and its rollback. In memory it remembers each file's content
+ * before the block first touched it; once a RUN made the block touch the disk, it also holds disk
+ * snapshots taken just before each built-in change, so the rollback can put everything back byte
+ * for byte.
  */
 final class Transaction {
     /** One thing to put back, in the order it was first changed. */
@@ -29,5 +34,45 @@ final class Transaction {
 
     void rememberDisk(Path path, Snapshot prior) {
         records.add(new Record(path, null, prior));
+    }
+
+    /** Before any RUN: the block changed memory only, so memory alone is put back. */
+    void rollBackBuffers(Map<Path, FileState> states) {
+        for (Record r : newestFirst()) {
+            FileState s = states.get(r.path());
+            if (s != null && r.bufferPrior() != null) {
+                s.current = r.bufferPrior();
+            }
+        }
+    }
+
+    /**
+     * After a RUN, with memory already saved: puts every path back on disk; returns problems, if
+     * any. Everything goes back through the guard: a directory that a command swapped for a symlink
+     * leading out is refused and reported, never followed.
+     */
+    List<String> rollBackDisk(GuardedFiles files) {
+        List<String> problems = new ArrayList<>();
+        for (Record r : newestFirst()) {
+            String rel = History.relative(files.root(), r.path());
+            try {
+                if (r.diskPrior() != null) {
+                    r.diskPrior().restore(files, rel);
+                } else if (r.bufferPrior().exists()) {
+                    files.writeAtomic(rel, r.bufferPrior().bytes());
+                } else {
+                    Snapshot.deleteTree(files, rel);
+                }
+            } catch (IOException e) {
+                problems.add(rel + ": " + e.getMessage());
+            }
+        }
+        return problems;
+    }
+
+    private List<Record> newestFirst() {
+        List<Record> reversed = new ArrayList<>(records);
+        Collections.reverse(reversed);
+        return reversed;
     }
 }

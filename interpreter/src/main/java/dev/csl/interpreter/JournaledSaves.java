@@ -1,0 +1,139 @@
+package dev.csl.interpreter;
+
+import dev.csl.fsguard.GuardException;
+import dev.csl.fsguard.GuardedFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts the changed files of a workspace on disk: first every one is recorded in the journal (so
+ * undo and recovery can put it back), then each is saved through the guard (ParallelSaves). A
+ * failed save is kept by task and the file goes back to what is on disk.
+ */
+final class JournaledSaves {
+    private final GuardedFiles files;
+    private final Journal journal;
+    private final Map<String, ErrorInfo> failures = new LinkedHashMap<>();
+
+    JournaledSaves(GuardedFiles files, Journal journal) {
+        this.files = files;
+        this.journal = journal;
+    }
+
+    /**
+     * Saves every dirty file of {@code states}; {@code tx}, the open TASKS transaction or null,
+     * learns of each directory the saves will create, so that a rollback removes it again.
+     */
+    void save(Collection<FileState> states, Transaction tx) {
+        List<FileState> dirty = new ArrayList<>();
+        Map<Path, Snapshot> prior = new LinkedHashMap<>();
+        Map<Path, String> intended = new LinkedHashMap<>();
+        for (FileState s : states) {
+            if (s.dirty()) {
+                dirty.add(s);
+                if (!s.disk.exists()) {
+                    Path top = topMissingParent(s.resolved);
+                    if (top != null) {
+                        prior.put(top, Snapshot.ABSENT);
+                        if (tx != null) {
+                            tx.rememberDisk(top, Snapshot.ABSENT);
+                        }
+                    }
+                }
+                prior.put(s.resolved, s.opened);
+                intended.put(
+                        s.resolved,
+                        s.current.exists()
+                                ? Snapshot.fileFingerprint(s.current.bytes())
+                                : "absent");
+            }
+        }
+        if (dirty.isEmpty()) {
+            return;
+        }
+        try {
+            journal.recordAll(prior, intended);
+        } catch (IOException e) {
+            ErrorInfo error =
+                    ErrorInfo.of(
+                            ErrorCode.IO_ERROR,
+                            "Could not record the journal under .csl/history before saving: "
+                                    + e.getMessage()
+                                    + ". Nothing was saved.",
+                            "Make sure .csl/ in the working directory is writable.");
+            for (FileState s : dirty) {
+                fail(s, error);
+            }
+            return;
+        }
+        IOException[] failed = ParallelSaves.run(dirty, this::write);
+        for (int i = 0; i < dirty.size(); i++) {
+            saved(dirty.get(i), failed[i]);
+        }
+    }
+
+    /** Errors of saves that failed, by task. */
+    Map<String, ErrorInfo> failures() {
+        return failures;
+    }
+
+    private void fail(FileState s, ErrorInfo error) {
+        for (String task : s.contributors) {
+            failures.put(task, error);
+        }
+        s.current = s.disk;
+        s.contributors.clear();
+    }
+
+    /** Puts one file's new version on disk; runs on a saving thread (ParallelSaves). */
+    private void write(FileState s) throws IOException {
+        if (s.current.exists()) {
+            files.writeAtomic(s.guardPath, s.current.bytes());
+        } else if (s.disk.exists()) {
+            files.delete(s.guardPath);
+        }
+    }
+
+    /** Records how one file's save ended (back on the applying thread). */
+    private void saved(FileState s, IOException e) {
+        if (e == null) {
+            s.disk = s.current;
+            s.contributors.clear();
+        } else {
+            fail(
+                    s,
+                    e instanceof GuardException g
+                            ? OpFailure.of(g, "The file was not changed.").error()
+                            : ErrorInfo.of(
+                                    ErrorCode.IO_ERROR,
+                                    "Could not save '"
+                                            + s.guardPath
+                                            + "': "
+                                            + e.getMessage()
+                                            + ". The file was not changed.",
+                                    "Check permissions and free space, then apply again."));
+        }
+    }
+
+    /** The outermost directory the save of {@code file} will create, or null if none. */
+    private Path topMissingParent(Path file) {
+        Path root = files.root();
+        Path top = null;
+        for (Path p = file.getParent();
+                p != null && p.startsWith(root) && !p.equals(root);
+                p = p.getParent()) {
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                break;
+            }
+            top = p;
+        }
+        return top;
+    }
+}
