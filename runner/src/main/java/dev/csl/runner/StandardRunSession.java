@@ -21,21 +21,18 @@ import java.util.Set;
 
 /**
  * The runner session of one apply: checks each RUN block whole, then runs its commands in order —
- * built-ins in one worker JVM started at the first RUN and replaced when it dies or hangs, the rest
- * through {@link ExternalCommands} — stopping at the first failure.
+ * built-ins in the session's worker JVM ({@link SessionWorker}), the rest through {@link
+ * ExternalCommands} — stopping at the first failure.
  */
 final class StandardRunSession implements RunSession {
     private static final Set<String> NODE = Set.of("node", "js", "javascript");
 
     private final RunnerConfig config;
-    private final WorkerSource workers;
     private final CommandTable table;
     private GuardedFiles guard;
     private ExternalCommands external;
     private final Sandbox sandbox;
-    private WorkerProcess worker;
-    private Path workerRoot;
-    private Thread archiveRecording;
+    private final SessionWorker worker;
     private long nextId;
 
     StandardRunSession(RunnerConfig config, WorkerSource workers) {
@@ -44,16 +41,16 @@ final class StandardRunSession implements RunSession {
 
     StandardRunSession(RunnerConfig config, WorkerSource workers, CommandTable table) {
         this.config = config;
-        this.workers = workers;
         this.table = table;
         this.sandbox = Sandbox.forMode(config.sandbox());
+        this.worker = new SessionWorker(workers, sandbox);
     }
 
     @Override
     public synchronized RunOutcome run(RunRequest request) {
         boolean node = request.lang() != null && NODE.contains(request.lang());
-        if (worker == null && !node) {
-            startEarly(); // the JVM boots while the block is checked
+        if (!worker.started() && !node) {
+            worker.startEarly(config.workingDir()); // the JVM boots while the block is checked
         }
         GuardedFiles root;
         try {
@@ -155,7 +152,7 @@ final class StandardRunSession implements RunSession {
         }
         WorkerProcess w;
         try {
-            w = worker();
+            w = worker.forRoot(guard.root());
         } catch (IOException e) {
             return new CommandOutcome(
                     new CommandResult(step.text(), -1, "", "", 0),
@@ -175,12 +172,11 @@ final class StandardRunSession implements RunSession {
                         config.outputCapBytes(),
                         step.invocation());
         long started = System.nanoTime();
-        WorkerProcess.Result result = w.call(request, deadline.remainingMillis());
+        WorkerProcess.Result result = worker.call(w, request, deadline.remainingMillis());
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (result instanceof WorkerProcess.Result.Replied r) {
             WorkerReply reply = r.reply();
             if (reply.fatal() != null) {
-                worker = null;
                 return new CommandOutcome(
                         new CommandResult(step.text(), -1, reply.stdout(), reply.stderr(), ms),
                         Failures.outOfMemory(step.text(), WorkerLauncher.HEAP_MB));
@@ -193,7 +189,6 @@ final class StandardRunSession implements RunSession {
             }
             return new CommandOutcome(cr, Failures.commandFailed(step, reply));
         }
-        worker = null;
         CommandResult cr = new CommandResult(step.text(), -1, "", "", ms);
         if (result instanceof WorkerProcess.Result.TimedOut) {
             return new CommandOutcome(cr, Failures.timeout(step.text(), timeout));
@@ -216,37 +211,9 @@ final class StandardRunSession implements RunSession {
         return external;
     }
 
-    private WorkerProcess worker() throws IOException {
-        if (worker == null || !worker.alive() || !guard.root().equals(workerRoot)) {
-            if (worker != null) {
-                worker.close();
-            }
-            start(guard.root());
-        }
-        return worker;
-    }
-
-    /** Starts the worker at the first RUN, before its block is checked; failures wait till use. */
-    private void startEarly() {
-        try {
-            start(config.workingDir().toRealPath());
-        } catch (IOException e) {
-            worker = null; // reported when a built-in needs it
-        }
-    }
-
-    private void start(Path root) throws IOException {
-        worker = null;
-        worker = workers.take(root, sandbox);
-        workerRoot = root;
-        if (archiveRecording == null) {
-            archiveRecording = workers.background(root);
-        }
-    }
-
     /** The worker now serving this session, if one was started (for tests). */
     WorkerProcess currentWorker() {
-        return worker;
+        return worker.current();
     }
 
     private RunOutcome refused(RunFailure failure) {
@@ -255,22 +222,6 @@ final class StandardRunSession implements RunSession {
 
     @Override
     public synchronized void close() {
-        if (worker != null) {
-            if (worker.alive()) {
-                workers.giveBack(workerRoot, sandbox, worker);
-            } else {
-                worker.close();
-            }
-            worker = null;
-        }
-        if (archiveRecording != null) {
-            try {
-                // Once per build: let the recording finish so the next apply starts faster.
-                archiveRecording.join(30_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            archiveRecording = null;
-        }
+        worker.close();
     }
 }
