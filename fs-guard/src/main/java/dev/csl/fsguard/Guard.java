@@ -191,7 +191,7 @@ final class Guard implements GuardedFiles {
         try {
             return resolver.resolve(path, base, true).node().exists();
         } catch (GuardException e) {
-            if (e.code() == GuardCode.IO_ERROR && e.getMessage().startsWith("Not a directory")) {
+            if (e.notADirectory()) {
                 return false; // like test -e: a file in the middle means "no such path"
             }
             throw e;

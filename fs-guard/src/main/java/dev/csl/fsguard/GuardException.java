@@ -16,13 +16,27 @@ public final class GuardException extends IOException {
     private final transient Path resolved;
     private final String hint;
 
+    /** A component of the path is a file, not a directory (ENOTDIR): no such path, to a test. */
+    private final boolean notADirectory;
+
     public GuardException(
             GuardCode code, String message, String pathAsWritten, Path resolved, String hint) {
+        this(code, message, pathAsWritten, resolved, hint, false);
+    }
+
+    GuardException(
+            GuardCode code,
+            String message,
+            String pathAsWritten,
+            Path resolved,
+            String hint,
+            boolean notADirectory) {
         super(Objects.requireNonNull(message, "message"));
         this.code = Objects.requireNonNull(code, "code");
         this.pathAsWritten = pathAsWritten;
         this.resolved = resolved;
         this.hint = hint == null ? "" : hint;
+        this.notADirectory = notADirectory;
     }
 
     public GuardCode code() {
@@ -41,5 +55,9 @@ public final class GuardException extends IOException {
 
     public String hint() {
         return hint;
+    }
+
+    boolean notADirectory() {
+        return notADirectory;
     }
 }

@@ -20,13 +20,18 @@ final class Refusal {
     }
 
     GuardException of(GuardCode code, String problem, String written, Path resolved, String hint) {
+        return new GuardException(
+                code, message(problem, written, resolved), written, resolved, hint, false);
+    }
+
+    private String message(String problem, String written, Path resolved) {
         StringBuilder message = new StringBuilder(problem).append(": '").append(written);
         message.append("' (");
         if (resolved != null) {
             message.append("resolves to ").append(resolved).append("; ");
         }
         message.append("working directory ").append(root).append(')');
-        return new GuardException(code, message.toString(), written, resolved, hint);
+        return message.toString();
     }
 
     GuardException invalid(String written, PathSyntax.Problem problem) {
@@ -66,12 +71,13 @@ final class Refusal {
     }
 
     GuardException notDirectory(String written, Path resolved) {
-        return of(
+        return new GuardException(
                 GuardCode.IO_ERROR,
-                "Not a directory",
+                message("Not a directory", written, resolved),
                 written,
                 resolved,
-                "a component of the path is a file, not a directory; check the path");
+                "a component of the path is a file, not a directory; check the path",
+                true);
     }
 
     GuardException notRegular(String written, Path resolved, String kind) {

@@ -27,7 +27,15 @@ import java.util.function.Supplier;
 final class BlockPlanner {
 
     /** Either every step of the block or why the block is refused. */
-    record Plan(List<Step> steps, RunFailure failure) {}
+    record Plan(List<Step> steps, RunFailure failure) {
+        static Plan run(List<Step> steps) {
+            return new Plan(steps, null);
+        }
+
+        static Plan refused(RunFailure failure) {
+            return new Plan(List.of(), failure);
+        }
+    }
 
     /** Shell built-ins an LLM reaches for, and what to do instead. */
     private static final Map<String, String> SHELL_BUILTINS =
@@ -61,37 +69,42 @@ final class BlockPlanner {
      */
     Plan plan(String content) {
         WordSplitter.Result split = WordSplitter.split(content);
-        Map<Integer, RunFailure> refusals = new java.util.TreeMap<>();
+        Map<Integer, RefusedLines.Refusal> refusals = new java.util.TreeMap<>();
         for (RunFailure f : split.failures()) {
             Object line = f.details().get("line");
-            refusals.put(line instanceof Integer n ? n : 0, f);
+            refusals.put(line instanceof Integer n ? n : 0, RefusedLines.Refusal.namingItsLine(f));
         }
         List<Step> steps = new ArrayList<>();
         for (SplitLine line : split.lines()) {
             Checked checked = check(line, refusals.isEmpty());
             if (checked.refusal() != null) {
-                refusals.put(line.line(), withLine(checked.refusal(), line));
+                RefusedLines.Refusal refusal = checked.refusal();
+                refusals.put(line.line(), refusal.withFailure(withLine(refusal.failure(), line)));
             } else if (checked.step() != null) {
                 steps.add(checked.step());
             }
         }
         if (refusals.isEmpty()) {
-            return new Plan(steps, null);
+            return Plan.run(steps);
         }
-        return refused(RefusedLines.combine(new ArrayList<>(refusals.values())));
+        return Plan.refused(RefusedLines.combine(new ArrayList<>(refusals.values())));
     }
 
     /**
      * One line checked: the step to run, or the failure refusing it (neither when it was not
      * checked in full because the block is refused anyway).
      */
-    private record Checked(Step step, RunFailure refusal) {
+    private record Checked(Step step, RefusedLines.Refusal refusal) {
         static Checked run(Step step) {
             return new Checked(step, null);
         }
 
         static Checked refused(RunFailure refusal) {
-            return new Checked(null, refusal);
+            return new Checked(null, RefusedLines.Refusal.of(refusal));
+        }
+
+        static Checked refusedNamingLine(RunFailure refusal) {
+            return new Checked(null, RefusedLines.Refusal.namingItsLine(refusal));
         }
     }
 
@@ -100,7 +113,7 @@ final class BlockPlanner {
         List<String> words = line.words();
         String name = words.get(0);
         if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
-            return Checked.refused(
+            return Checked.refusedNamingLine(
                     new RunFailure(
                             "shell_operator",
                             "Command line "
@@ -204,9 +217,5 @@ final class BlockPlanner {
         details.putIfAbsent("line", line.line());
         details.putIfAbsent("command", line.text());
         return new RunFailure(f.code(), f.message(), f.hint(), details);
-    }
-
-    private static Plan refused(RunFailure failure) {
-        return new Plan(List.of(), failure);
     }
 }

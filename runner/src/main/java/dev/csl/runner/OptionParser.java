@@ -21,7 +21,15 @@ import java.util.Set;
 final class OptionParser {
 
     /** Either the parsed command line or why it was refused. */
-    record Parsed(Invocation invocation, RunFailure failure) {}
+    record Parsed(Invocation invocation, RunFailure failure) {
+        static Parsed ok(Invocation invocation) {
+            return new Parsed(invocation, null);
+        }
+
+        static Parsed refused(RunFailure failure) {
+            return new Parsed(null, failure);
+        }
+    }
 
     private final CommandSpec spec;
     private final List<String> words;
@@ -51,9 +59,9 @@ final class OptionParser {
             failure = counts();
         }
         if (failure != null) {
-            return new Parsed(null, failure);
+            return Parsed.refused(failure);
         }
-        return new Parsed(new Invocation(spec.name(), options, operands), null);
+        return Parsed.ok(new Invocation(spec.name(), options, operands));
     }
 
     private RunFailure getopt() {

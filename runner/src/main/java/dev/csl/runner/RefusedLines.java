@@ -14,20 +14,38 @@ import java.util.Map;
 final class RefusedLines {
     private RefusedLines() {}
 
-    static RunFailure combine(List<RunFailure> refusals) {
-        if (refusals.size() == 1) {
-            return refusals.get(0);
+    /** One refused line: its failure, and whether the message already names the line. */
+    record Refusal(RunFailure failure, boolean namesLine) {
+        /** A message that begins "Command line N" itself (shell syntax, an assignment). */
+        static Refusal namingItsLine(RunFailure failure) {
+            return new Refusal(failure, true);
         }
-        RunFailure first = refusals.get(0);
+
+        /** A message about the command only: the combined message puts the line before it. */
+        static Refusal of(RunFailure failure) {
+            return new Refusal(failure, false);
+        }
+
+        Refusal withFailure(RunFailure other) {
+            return new Refusal(other, namesLine);
+        }
+    }
+
+    static RunFailure combine(List<Refusal> refusals) {
+        if (refusals.size() == 1) {
+            return refusals.get(0).failure();
+        }
+        RunFailure first = refusals.get(0).failure();
         StringBuilder message =
                 new StringBuilder()
                         .append(refusals.size())
                         .append(
                                 " command lines of this RUN block were refused, so none of it ran:");
         List<Map<String, Object>> each = new ArrayList<>();
-        for (RunFailure f : refusals) {
+        for (Refusal refusal : refusals) {
+            RunFailure f = refusal.failure();
             message.append("\n  ");
-            if (!f.message().startsWith("Command line")) {
+            if (!refusal.namesLine()) {
                 message.append("Command line ").append(f.details().get("line"));
                 if (f.details().get("command") != null) {
                     message.append(" (").append(f.details().get("command")).append(')');
