@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lets undo and recovery put them back was made durable before any of them (JournaledSaves).
  */
 final class ParallelSaves {
-    /** More threads than this gain nothing on the disks measured (docs/coldstart.md). */
+    /** A few: the saves mostly wait on the disk, and each thread costs its start on two cores. */
     static final int MAX_THREADS = 4;
 
     /** One file's save. */
