@@ -1,18 +1,14 @@
 package dev.csl.cli;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,9 +26,9 @@ class WatchProcessTest {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Path answer = project.resolve("answer.md");
         Process watch = start(answer, project, Map.of(), "--no-clipboard");
-        BlockingQueue<String> lines = lines(watch);
+        BlockingQueue<String> lines = ProcessLines.of(watch);
         try {
-            await(lines, "csl watch: watching");
+            ProcessLines.await(lines, "csl watch: watching");
             // The answer appends to FILE itself, so FILE changes between csl's read and its
             // rewrite, as a save of the user's would.
             String text =
@@ -41,8 +37,9 @@ class WatchProcessTest {
                             + "<---WRITE file=\"log.txt\" append=\"true\"--->\nran\n<---END--->\n";
             Files.writeString(answer, text);
 
-            await(lines, "answer.md changed meanwhile: its new content is processed next");
-            await(lines, "unchanged blocks in answer.md: nothing applied");
+            ProcessLines.await(
+                    lines, "answer.md changed meanwhile: its new content is processed next");
+            ProcessLines.await(lines, "unchanged blocks in answer.md: nothing applied");
             assertThat(Files.readString(answer)).isEqualTo(text + "More prose.\n");
             assertThat(project.resolve("log.txt")).hasContent("ran");
         } finally {
@@ -62,13 +59,13 @@ class WatchProcessTest {
                         answer,
                         project,
                         Map.of("PATH", emptyBin.toString(), "STDERR", stderr.toString()));
-        BlockingQueue<String> lines = lines(watch);
+        BlockingQueue<String> lines = ProcessLines.of(watch);
         try {
-            await(lines, "csl watch: watching");
+            ProcessLines.await(lines, "csl watch: watching");
             Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
-            await(lines, "applied: 1 ok");
+            ProcessLines.await(lines, "applied: 1 ok");
             Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\ntwo\n<---END--->\n");
-            await(lines, "applied: 1 ok");
+            ProcessLines.await(lines, "applied: 1 ok");
             assertThat(project.resolve("a.txt")).hasContent("two");
         } finally {
             watch.destroy();
@@ -119,44 +116,5 @@ class WatchProcessTest {
                         ? ProcessBuilder.Redirect.to(Path.of(env.get("STDERR")).toFile())
                         : ProcessBuilder.Redirect.DISCARD);
         return builder.start();
-    }
-
-    private static BlockingQueue<String> lines(Process process) {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader =
-                new Thread(
-                        () -> {
-                            try (BufferedReader in =
-                                    new BufferedReader(
-                                            new InputStreamReader(
-                                                    process.getInputStream(), UTF_8))) {
-                                String line;
-                                while ((line = in.readLine()) != null) {
-                                    lines.add(line);
-                                }
-                            } catch (IOException e) {
-                                // the process ended
-                            }
-                        });
-        reader.setDaemon(true);
-        reader.start();
-        return lines;
-    }
-
-    private static void await(BlockingQueue<String> lines, String text)
-            throws InterruptedException {
-        StringBuilder seen = new StringBuilder();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            String line = lines.poll(100, TimeUnit.MILLISECONDS);
-            if (line == null) {
-                continue;
-            }
-            seen.append(line).append('\n');
-            if (line.contains(text)) {
-                return;
-            }
-        }
-        throw new AssertionError("no line with '" + text + "'; got:\n" + seen);
     }
 }

@@ -1,19 +1,15 @@
 package dev.csl.cli;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
@@ -60,13 +56,13 @@ class WatchTest {
                         .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("CSL_CDS", "0"); // no archive to record in a scratch checkout
         Process watch = builder.start();
-        BlockingQueue<String> lines = lines(watch);
+        BlockingQueue<String> lines = ProcessLines.of(watch);
         try {
-            await(lines, "csl watch: watching");
+            ProcessLines.await(lines, "csl watch: watching");
 
             // Paste and save.
             Files.writeString(answer, ANSWER);
-            await(lines, "applied: 2 ok, 0 failed, 0 skipped");
+            ProcessLines.await(lines, "applied: 2 ok, 0 failed, 0 skipped");
             assertThat(project.resolve("src/a.txt")).hasContent("hello");
             assertThat(project.resolve("log.txt")).hasContent("ran");
             String withResult = Files.readString(answer);
@@ -79,12 +75,12 @@ class WatchTest {
 
             // Save again with only the prose edited: nothing runs twice.
             Files.writeString(answer, withResult.replace("Here is the change.", "Here it is."));
-            await(lines, "unchanged blocks in answer.md: nothing applied");
+            ProcessLines.await(lines, "unchanged blocks in answer.md: nothing applied");
             assertThat(project.resolve("log.txt")).hasContent("ran");
 
             // A broken answer runs nothing and says why at the top.
             Files.writeString(answer, "<---WRITE file=\"b.txt\"--->\nnever\n");
-            await(lines, "syntax error: nothing applied");
+            ProcessLines.await(lines, "syntax error: nothing applied");
             assertThat(project.resolve("b.txt")).doesNotExist();
             assertThat(Files.readString(answer))
                     .contains("✘ Line 1: Unterminated WRITE operation")
@@ -98,64 +94,24 @@ class WatchTest {
                     answer,
                     StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
-            await(lines, "applied: 2 ok, 0 failed, 0 skipped");
+            ProcessLines.await(lines, "applied: 2 ok, 0 failed, 0 skipped");
             assertThat(project.resolve("src/a.txt")).hasContent("hello again");
             assertThat(project.resolve("log.txt")).hasContent("ran\nran");
 
             // Deleted, then created again: the new file's answer is applied.
             Files.delete(answer);
             Files.writeString(answer, ANSWER.replace("hello", "third"));
-            await(lines, "applied: 2 ok, 0 failed, 0 skipped");
+            ProcessLines.await(lines, "applied: 2 ok, 0 failed, 0 skipped");
             assertThat(project.resolve("src/a.txt")).hasContent("third");
 
             // Ctrl-C: a clean stop.
             new ProcessBuilder("kill", "-INT", Long.toString(watch.pid())).start().waitFor();
             assertThat(watch.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(watch.exitValue()).isZero();
-            await(lines, "csl watch: stopped");
+            ProcessLines.await(lines, "csl watch: stopped");
         } finally {
             watch.destroyForcibly();
         }
-    }
-
-    /** The lines the process prints, as they come. */
-    private static BlockingQueue<String> lines(Process process) {
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader =
-                new Thread(
-                        () -> {
-                            try (BufferedReader in =
-                                    new BufferedReader(
-                                            new InputStreamReader(
-                                                    process.getInputStream(), UTF_8))) {
-                                String line;
-                                while ((line = in.readLine()) != null) {
-                                    lines.add(line);
-                                }
-                            } catch (IOException e) {
-                                // the process ended
-                            }
-                        });
-        reader.setDaemon(true);
-        reader.start();
-        return lines;
-    }
-
-    private static void await(BlockingQueue<String> lines, String text)
-            throws InterruptedException {
-        StringBuilder seen = new StringBuilder();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            String line = lines.poll(100, TimeUnit.MILLISECONDS);
-            if (line == null) {
-                continue;
-            }
-            seen.append(line).append('\n');
-            if (line.contains(text)) {
-                return;
-            }
-        }
-        throw new AssertionError("no line with '" + text + "'; got:\n" + seen);
     }
 
     /**

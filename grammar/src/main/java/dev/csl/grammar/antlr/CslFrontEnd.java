@@ -6,10 +6,7 @@ import dev.csl.grammar.ParseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.ParserRuleContext;
-import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.TokenStream;
 import org.antlr.v4.runtime.UnbufferedTokenStream;
 import org.antlr.v4.runtime.atn.PredictionMode;
@@ -37,19 +34,7 @@ final class CslFrontEnd {
                         operations,
                         whenBuilt);
         parser.removeErrorListeners();
-        parser.addErrorListener(
-                new BaseErrorListener() {
-                    @Override
-                    public void syntaxError(
-                            Recognizer<?, ?> recognizer,
-                            Object offendingSymbol,
-                            int line,
-                            int charPositionInLine,
-                            String msg,
-                            RecognitionException e) {
-                        diagnostics.internal(line, msg);
-                    }
-                });
+        parser.addErrorListener(new DiagnosticsListener(diagnostics));
         parser.answer();
         if (diagnostics.any()) {
             return new ParseResult(List.of(), diagnostics.inLineOrder());

@@ -16,10 +16,7 @@ import dev.csl.grammar.antlr.CslParser.TopLevelContext;
 import dev.csl.grammar.antlr.MarkerLine.Flaw;
 import java.util.ArrayList;
 import java.util.List;
-import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.ParserRuleContext;
-import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.UnbufferedTokenStream;
 import org.antlr.v4.runtime.atn.PredictionMode;
@@ -324,19 +321,7 @@ final class TreeBuilder {
             setBuildParseTree(false);
             getInterpreter().setPredictionMode(PredictionMode.SLL);
             removeErrorListeners();
-            addErrorListener(
-                    new BaseErrorListener() {
-                        @Override
-                        public void syntaxError(
-                                Recognizer<?, ?> recognizer,
-                                Object offendingSymbol,
-                                int line,
-                                int charPositionInLine,
-                                String msg,
-                                RecognitionException e) {
-                            diagnostics.internal(line, msg);
-                        }
-                    });
+            addErrorListener(new DiagnosticsListener(diagnostics));
         }
 
         @Override
