@@ -83,6 +83,7 @@ public record CommandsFile(
         List<String> network = strings(rest.remove("network"), "network");
         strings(rest.get("env"), "env"); // checked here; kept in rest, in the user's order
         strings(rest.get("read"), "read");
+        strings(rest.get("hide"), "hide");
         return new CommandsFile(allowed, blocked, network, rest);
     }
 
@@ -164,6 +165,19 @@ public record CommandsFile(
         JsonNode read = rest.get("read");
         if (read != null && read.isArray()) {
             read.forEach(path -> paths.add(path.asText()));
+        }
+        return paths;
+    }
+
+    /**
+     * Absolute paths of directories that sandboxed commands must not see although the system shows
+     * them (another project under /opt or /var/www): {@code "hide": ["/var/www"]}.
+     */
+    public List<String> hide() {
+        List<String> paths = new ArrayList<>();
+        JsonNode hide = rest.get("hide");
+        if (hide != null && hide.isArray()) {
+            hide.forEach(path -> paths.add(path.asText()));
         }
         return paths;
     }

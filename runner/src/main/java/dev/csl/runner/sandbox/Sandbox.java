@@ -81,7 +81,8 @@ public final class Sandbox {
                         : view.shown().stream()
                                 .map(Path::toString)
                                 .collect(java.util.stream.Collectors.joining(" ")))
-                + " (add paths under \"read\" in .csl/commands.json)";
+                + " (add paths under \"read\" in .csl/commands.json; directories to hide as well under"
+                + " \"hide\")";
     }
 
     /** {@link #wrap(List, Path, Path, boolean, List)} with the working directory as cwd. */

@@ -1,5 +1,6 @@
 package dev.csl.runner.sandbox;
 
+import dev.csl.runner.approval.CommandsFile;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,10 +69,23 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
                 && !parent.equals(Path.of("/tmp"))) {
             hidden.add(parent); // sibling projects
         }
+        for (Path listed : listed(realWorkingDir, CommandsFile::hide)) {
+            Path real = realOrNull(listed);
+            // A directory only (a tmpfs covers it); never the working directory or a path in it,
+            // which the guard already rules (one above it is hidden around the project); nothing
+            // already inside a hidden one.
+            if (real != null
+                    && Files.isDirectory(real)
+                    && real.getParent() != null
+                    && !real.startsWith(realWorkingDir)
+                    && hidden.stream().noneMatch(real::startsWith)) {
+                hidden.add(real);
+            }
+        }
         // Paths the caller needs (a preload script under the private /tmp) are always shown.
         Set<Path> shown = new LinkedHashSet<>(readOnly);
         List<Path> wanted = new ArrayList<>();
-        wanted.addAll(listedForReading(realWorkingDir));
+        wanted.addAll(listed(realWorkingDir, CommandsFile::read));
         wanted.add(Path.of(System.getProperty("java.home")));
         Path resolver = realOrNull(Path.of("/etc/resolv.conf"));
         if (resolver != null && resolver.getParent() != null) {
@@ -119,11 +133,12 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
         return all;
     }
 
-    /** The absolute paths under {@code "read"} in the project's {@code .csl/commands.json}. */
-    private static List<Path> listedForReading(Path realWorkingDir) {
+    /** The absolute paths of one list ({@code read}, {@code hide}) in .csl/commands.json. */
+    private static List<Path> listed(
+            Path realWorkingDir, java.util.function.Function<CommandsFile, List<String>> list) {
         List<Path> paths = new ArrayList<>();
         try {
-            for (String entry : dev.csl.runner.approval.CommandsFile.load(realWorkingDir).read()) {
+            for (String entry : list.apply(CommandsFile.load(realWorkingDir))) {
                 Path p = Path.of(entry);
                 if (p.isAbsolute()) {
                     paths.add(p);

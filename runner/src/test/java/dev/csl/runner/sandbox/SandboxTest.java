@@ -243,6 +243,34 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_directoryListedUnderHide_notVisibleAndNamedInTheView() throws IOException {
+            // Another project where the system stays visible (/var/tmp, under /var): readable by
+            // default, hidden once .csl/commands.json lists it under "hide".
+            Path elsewhere =
+                    Files.createTempDirectory(Path.of("/var/tmp"), "csl-hide-test-").toRealPath();
+            try {
+                Files.writeString(elsewhere.resolve("secret.txt"), "other project\n");
+                String script = "cat " + elsewhere + "/secret.txt";
+                assertThat(sh(script, false).result().stdout()).contains("other project");
+
+                Files.writeString(
+                        Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
+                        "{\"hide\": [\"" + elsewhere + "\", \"" + wd + "/sub\"]}\n");
+                CommandOutcome after = sh(script, false);
+
+                assertThat(after.result().stdout()).doesNotContain("other project");
+                assertThat(after.result().stderr()).contains("No such file");
+                String view = Sandbox.describeView(wd);
+                assertThat(view.substring(0, view.indexOf("; shown again")))
+                        .contains(elsewhere.toString())
+                        .doesNotContain(wd + "/sub");
+            } finally {
+                Files.deleteIfExists(elsewhere.resolve("secret.txt"));
+                Files.deleteIfExists(elsewhere);
+            }
+        }
+
+        @Test
         void wrap_writeThroughSymlinkLeadingOut_failsAndOutsideUnchanged() throws IOException {
             Files.createSymbolicLink(wd.resolve("link"), base.resolve("outside"));
 
