@@ -55,6 +55,8 @@ final class CdsTraining {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
+        // Raw java.nio on purpose: dir is the scratch directory the launcher made for this
+        // training run (mktemp -d), not a user's project, and no answer names these paths.
         Path project = Files.createDirectories(dir.resolve("project"));
         Files.createDirectories(project.resolve("src"));
         Files.writeString(project.resolve("src/main.js"), "console.log(1);\n");

@@ -49,7 +49,7 @@ final class DoctorCommand implements Callable<Integer> {
             checks = diagnostics.run(scratch);
         } finally {
             Diagnostics.clean(scratch);
-            Files.deleteIfExists(scratch);
+            Files.deleteIfExists(scratch); // the temporary directory made just above, now empty
         }
         boolean allPassed = checks.stream().allMatch(Diagnostics.Check::ok);
         if (json) {

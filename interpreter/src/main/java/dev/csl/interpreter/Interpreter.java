@@ -82,6 +82,8 @@ public final class Interpreter {
                                     + " does not exist; a dry run does not create it.",
                             "Create it, or apply without --dry-run (which creates it).");
                 }
+                // The working directory itself, as given with -C: the guard is rooted here, so
+                // it cannot make it; no path of the answer is involved.
                 Files.createDirectories(dir);
             } else if (!Files.isDirectory(dir)) {
                 return failure(

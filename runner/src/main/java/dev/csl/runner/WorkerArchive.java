@@ -90,6 +90,7 @@ final class WorkerArchive {
 
     private boolean takeLock() {
         try {
+            // The lock and the archive sit beside csl's own jar, never in a project.
             Files.createFile(lock);
             return true;
         } catch (FileAlreadyExistsException e) {
@@ -112,6 +113,7 @@ final class WorkerArchive {
         Path scratch = null;
         Path tmp = archive.resolveSibling("csl-worker.jsa." + ProcessHandle.current().pid());
         try {
+            // A temporary directory of csl's own, filled with two fixed files for the training.
             scratch = Files.createTempDirectory("csl-worker-training");
             Files.createDirectories(scratch.resolve("src"));
             Files.writeString(scratch.resolve("a.txt"), "alpha\nbeta\n");

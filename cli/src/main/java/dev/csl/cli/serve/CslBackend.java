@@ -73,7 +73,7 @@ public final class CslBackend implements ServeBackend {
             checks = new Diagnostics().run(scratch);
         } finally {
             Diagnostics.clean(scratch);
-            Files.deleteIfExists(scratch);
+            Files.deleteIfExists(scratch); // the temporary directory made just above, now empty
         }
         return Diagnostics.document(checks);
     }
