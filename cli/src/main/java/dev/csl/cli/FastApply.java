@@ -46,7 +46,6 @@ final class FastApply {
         if (args.length == 0 || !args[0].equals("apply")) {
             return NOT_HANDLED;
         }
-        Warmup.start();
         FastApply apply = new FastApply();
         if (!apply.parse(args)) {
             return NOT_HANDLED;
