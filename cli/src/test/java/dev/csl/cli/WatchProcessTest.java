@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -85,22 +84,8 @@ class WatchProcessTest {
      */
     private static Process start(Path file, Path dir, Map<String, String> env, String... extra)
             throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                java,
-                                "-XX:+UseSerialGC",
-                                "-XX:TieredStopAtLevel=1",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "dev.csl.cli.Main",
-                                "watch",
-                                file.toString(),
-                                "-C",
-                                dir.toString(),
-                                "--poll",
-                                "50"));
+                CslJava.command("watch", file.toString(), "-C", dir.toString(), "--poll", "50");
         command.addAll(List.of(extra));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove("DISPLAY");

@@ -234,18 +234,8 @@ class McpProtocolTest {
          * claims it whatever its version).
          */
         static Mcp start(Path dir, String version, boolean elicitation) throws Exception {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             Process process =
-                    new ProcessBuilder(
-                                    java,
-                                    "-XX:+UseSerialGC",
-                                    "-XX:TieredStopAtLevel=1",
-                                    "-cp",
-                                    System.getProperty("java.class.path"),
-                                    "dev.csl.cli.Main",
-                                    "mcp",
-                                    "-C",
-                                    dir.toString())
+                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString()))
                             .redirectError(ProcessBuilder.Redirect.DISCARD)
                             .start();
             Mcp mcp = new Mcp(process);

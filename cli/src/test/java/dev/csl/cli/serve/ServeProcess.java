@@ -17,17 +17,7 @@ final class ServeProcess implements AutoCloseable {
     }
 
     static ServeProcess start(Path dir, String... extraArgs) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command =
-                new java.util.ArrayList<>(
-                        List.of(
-                                java,
-                                "-XX:+UseSerialGC",
-                                "-XX:TieredStopAtLevel=1",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "dev.csl.cli.Main",
-                                "serve"));
+        List<String> command = dev.csl.cli.CslJava.command("serve");
         command.addAll(List.of(extraArgs));
         Process process =
                 new ProcessBuilder(command)
