@@ -27,6 +27,11 @@ final class AuditLog {
         facts.put(task, f);
     }
 
+    /** Milliseconds since {@code t0}, a {@link System#nanoTime()}: an operation's duration. */
+    static long millisSince(long t0) {
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
     /** Appended by atomic replace; past this size the log is renamed aside and begun anew. */
     static final int ROTATE_BYTES = 1 << 20;
 

@@ -203,7 +203,7 @@ public final class Interpreter {
             results = execution.runAll(parsed.operations());
             ws.flush();
         }
-        results = Execution.withSaveFailures(results, ws.saveFailures());
+        results = SaveFailures.applyTo(results, ws.saveFailures());
         if (!dryRun) {
             journal.commit("committed");
             audit.write(state, journal.id(), results);

@@ -1,0 +1,26 @@
+package dev.csl.interpreter;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * Whether the caller withdrew the request (serve and mcp can), asked before each operation starts;
+ * an operation it keeps from starting reports {@link #error()}.
+ */
+final class Cancellation {
+    private BooleanSupplier requested = () -> false;
+
+    void when(BooleanSupplier value) {
+        requested = value;
+    }
+
+    boolean requested() {
+        return requested.getAsBoolean();
+    }
+
+    static ErrorInfo error() {
+        return ErrorInfo.of(
+                ErrorCode.TASK_ABORTED,
+                "Not run: the request was cancelled before this operation started.",
+                "Send the operations again if they are still wanted.");
+    }
+}

@@ -1,0 +1,123 @@
+package dev.csl.interpreter;
+
+import dev.csl.grammar.Operation;
+import dev.csl.grammar.Run;
+import dev.csl.grammar.Search;
+import dev.csl.grammar.Write;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one operation other than TASKS: a refused one is skipped with its error, a WRITE or SEARCH
+ * works on the workspace, a RUN goes to {@link RunStep}; the warnings found before the apply (SPEC
+ * §1.7) join those of its result.
+ */
+final class OperationDispatch {
+    private final Workspace ws;
+    private final boolean dryRun;
+    private final InvalidOperations invalid;
+    private final Map<Integer, List<Warning>> warnings;
+    private final RunStep runs;
+    private final AuditLog audit;
+    private boolean fuzzyWhitespace;
+    private boolean strict;
+
+    OperationDispatch(
+            Workspace ws,
+            boolean dryRun,
+            InvalidOperations invalid,
+            Map<Integer, List<Warning>> warnings,
+            RunStep runs,
+            AuditLog audit) {
+        this.ws = ws;
+        this.dryRun = dryRun;
+        this.invalid = invalid;
+        this.warnings = warnings;
+        this.runs = runs;
+        this.audit = audit;
+    }
+
+    /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */
+    void fuzzyWhitespace(boolean fuzzy, boolean strictMode) {
+        this.fuzzyWhitespace = fuzzy;
+        this.strict = strictMode;
+    }
+
+    OperationResult run(Operation op, String task) {
+        ErrorInfo refused = invalid.errorOf(op);
+        if (refused != null) {
+            return skipped(op, task, refused);
+        }
+        OperationResult result = op instanceof Run r ? runs.run(r, task) : edit(op, task);
+        List<Warning> own = warnings.get(op.line());
+        if (own == null) {
+            return result;
+        }
+        List<Warning> all = new ArrayList<>(own);
+        if (result.warnings() != null) {
+            all.addAll(result.warnings());
+        }
+        return result.withWarnings(all);
+    }
+
+    /** The result of {@code op} not run, for {@code error}. */
+    OperationResult skipped(Operation op, String task, ErrorInfo error) {
+        String subject = op instanceof Run r ? r.content() : fileOf(op);
+        audit.note(task, new AuditLog.Facts(Instant.now(), 0, subject, null, null));
+        return OperationResult.simple(
+                task, op.type(), op.line(), fileOf(op), Status.SKIPPED, error);
+    }
+
+    /** A WRITE or a SEARCH, on the workspace's in-memory file. */
+    private OperationResult edit(Operation op, String task) {
+        Instant start = Instant.now();
+        long t0 = System.nanoTime();
+        Outcome outcome;
+        try {
+            outcome =
+                    op instanceof Write w
+                            ? WriteOp.run(ws, w, task)
+                            : SearchOp.run(ws, (Search) op, task, fuzzyWhitespace, strict);
+        } catch (OpFailure f) {
+            outcome = Outcome.failed(f.error());
+        }
+        audit.note(
+                task, new AuditLog.Facts(start, AuditLog.millisSince(t0), fileOf(op), null, null));
+        String diff = null;
+        if (dryRun && outcome.state() != null) {
+            diff = Diffs.unified(fileOf(op), outcome.before(), outcome.state().current);
+        }
+        String note =
+                outcome.status() == Status.NO_OP
+                        ? "already applied: the replacement is in place"
+                        : null;
+        return new OperationResult(
+                task,
+                op.type(),
+                op.line(),
+                fileOf(op),
+                outcome.status(),
+                outcome.error(),
+                "already applied".equals(outcome.action()) ? null : outcome.action(),
+                outcome.lines(),
+                outcome.replaced(),
+                diff,
+                null,
+                null,
+                note,
+                null,
+                outcome.warning() == null ? null : List.of(outcome.warning()));
+    }
+
+    private static String fileOf(Operation op) {
+        if (op instanceof Write w) {
+            return w.file();
+        }
+        if (op instanceof Search s) {
+            return s.file();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.csl.interpreter;
+
+import dev.csl.grammar.Run;
+import dev.csl.runner.RunRequest;
+import dev.csl.runner.RunSession;
+import dev.csl.runner.RunSessionFactory;
+import dev.csl.runner.base.CommandResult;
+import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.RunnerConfig;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The RUN blocks of one apply: before each, the workspace goes to disk (its commands see every
+ * earlier WRITE); the apply's one {@link RunSession} opens at the first RUN and closes with this;
+ * each block's {@link RunOutcome} becomes its result. A dry run runs nothing.
+ */
+final class RunStep implements AutoCloseable {
+    private final Workspace ws;
+    private final boolean dryRun;
+    private final RunSessionFactory runners;
+    private final RunnerConfig config;
+    private final AuditLog audit;
+    private RunSession session;
+
+    /** Tasks whose RUN ran external commands or Node.js: a TASKS block cannot roll those back. */
+    private final Set<String> irreversibleRuns = new HashSet<>();
+
+    RunStep(
+            Workspace ws,
+            boolean dryRun,
+            RunSessionFactory runners,
+            RunnerConfig config,
+            AuditLog audit) {
+        this.ws = ws;
+        this.dryRun = dryRun;
+        this.runners = runners;
+        this.config = config;
+        this.audit = audit;
+    }
+
+    OperationResult run(Run run, String task) {
+        Instant start = Instant.now();
+        long t0 = System.nanoTime();
+        String content = run.content();
+        if (dryRun) {
+            audit.note(task, new AuditLog.Facts(start, 0, content, null, null));
+            return new OperationResult(
+                    task,
+                    "RUN",
+                    run.line(),
+                    null,
+                    Status.OK,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    List.of(),
+                    null,
+                    "dry run: not run",
+                    null);
+        }
+        RunOutcome outcome = runOnDisk(run);
+        List<CommandResult> commands = outcome.commands();
+        Integer exit = commands.isEmpty() ? null : commands.get(commands.size() - 1).exitCode();
+        audit.note(
+                task,
+                new AuditLog.Facts(
+                        start, AuditLog.millisSince(t0), content, outcome.sandboxLayer(), exit));
+        return result(run, task, outcome);
+    }
+
+    /** True when the RUN of {@code task} ran something csl cannot roll back. */
+    boolean ranIrreversible(String task) {
+        return irreversibleRuns.contains(task);
+    }
+
+    /** Runs the block after a flush; the workspace forgets what it loaded (the disk may differ). */
+    private RunOutcome runOnDisk(Run run) {
+        ws.touchDisk();
+        ws.flush();
+        try {
+            if (session == null) {
+                session = runners.open(config);
+            }
+            return session.run(
+                    new RunRequest(
+                            run.content(),
+                            run.attributes().get("dir").orElse(null),
+                            run.attributes().get("lang").orElse(null),
+                            timeoutOf(run),
+                            ws.recorder()));
+        } catch (RuntimeException e) {
+            return new RunOutcome(
+                    List.of(),
+                    new RunFailure(
+                            "io_error",
+                            "The command runner failed: " + e.getMessage(),
+                            "Try again; if it keeps failing, run csl doctor.",
+                            Map.of()),
+                    "none",
+                    false);
+        } finally {
+            ws.forget();
+        }
+    }
+
+    private OperationResult result(Run run, String task, RunOutcome outcome) {
+        ErrorInfo error = null;
+        if (outcome.failure() != null) {
+            RunFailure f = outcome.failure();
+            error =
+                    new ErrorInfo(
+                            ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
+        }
+        if (outcome.irreversible()) {
+            irreversibleRuns.add(task);
+        }
+        String note =
+                outcome.irreversible()
+                        ? "Irreversible:"
+                                + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
+                        : null;
+        return new OperationResult(
+                task,
+                "RUN",
+                run.line(),
+                null,
+                error == null ? Status.OK : Status.ERROR,
+                error,
+                null,
+                null,
+                null,
+                null,
+                outcome.commands(),
+                outcome.sandboxLayer(),
+                note,
+                null);
+    }
+
+    private static Integer timeoutOf(Run run) {
+        String t = run.attributes().getOr("timeout", null);
+        if (t == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(t.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (session != null) {
+            session.close();
+            session = null;
+        }
+    }
+}
