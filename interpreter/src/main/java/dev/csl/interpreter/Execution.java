@@ -53,9 +53,9 @@ final class Execution implements AutoCloseable {
             if (cancellation.requested()) {
                 results.add(
                         op instanceof Tasks t
-                                ? TasksBlock.result(
-                                        t,
+                                ? OperationResult.tasks(
                                         task,
+                                        t.line(),
                                         Status.SKIPPED,
                                         Cancellation.error(),
                                         List.of(),

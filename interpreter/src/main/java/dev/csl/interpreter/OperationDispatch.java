@@ -66,8 +66,7 @@ final class OperationDispatch {
     OperationResult skipped(Operation op, String task, ErrorInfo error) {
         String subject = op instanceof Run r ? r.content() : fileOf(op);
         audit.note(task, new AuditLog.Facts(Instant.now(), 0, subject, null, null));
-        return OperationResult.simple(
-                task, op.type(), op.line(), fileOf(op), Status.SKIPPED, error);
+        return OperationResult.skipped(task, op.type(), op.line(), fileOf(op), error);
     }
 
     /** A WRITE or a SEARCH, on the workspace's in-memory file. */
@@ -89,26 +88,9 @@ final class OperationDispatch {
         if (dryRun && outcome.state() != null) {
             diff = Diffs.unified(fileOf(op), outcome.before(), outcome.state().current);
         }
-        String note =
-                outcome.status() == Status.NO_OP
-                        ? "already applied: the replacement is in place"
-                        : null;
-        return new OperationResult(
-                task,
-                op.type(),
-                op.line(),
-                fileOf(op),
-                outcome.status(),
-                outcome.error(),
-                "already applied".equals(outcome.action()) ? null : outcome.action(),
-                outcome.lines(),
-                outcome.replaced(),
-                diff,
-                null,
-                null,
-                note,
-                null,
-                outcome.warning() == null ? null : List.of(outcome.warning()));
+        return op instanceof Write
+                ? OperationResult.written(task, op.line(), fileOf(op), outcome, diff)
+                : OperationResult.searched(task, op.line(), fileOf(op), outcome, diff);
     }
 
     private static String fileOf(Operation op) {

@@ -49,32 +49,115 @@ public record OperationResult(
         warnings = warnings == null || warnings.isEmpty() ? null : List.copyOf(warnings);
     }
 
-    /** Without warnings. */
-    public OperationResult(
-            String task,
-            String type,
-            int line,
-            String file,
-            Status status,
-            ErrorInfo error,
-            String action,
-            Integer lines,
-            Integer replaced,
-            String diff,
-            List<CommandResult> commands,
-            String sandbox,
-            String note,
-            List<OperationResult> results) {
-        this(
-                task, type, line, file, status, error, action, lines, replaced, diff, commands,
-                sandbox, note, results, null);
+    /** A WRITE: what it did to its file, and in a dry run the diff. */
+    static OperationResult written(String task, int line, String file, Outcome o, String diff) {
+        return edited(task, "WRITE", line, file, o, diff);
     }
 
-    /** A result without any of the optional parts. */
-    public static OperationResult simple(
-            String task, String type, int line, String file, Status status, ErrorInfo error) {
+    /** A SEARCH: how many matches it replaced, and in a dry run the diff. */
+    static OperationResult searched(String task, int line, String file, Outcome o, String diff) {
+        return edited(task, "SEARCH", line, file, o, diff);
+    }
+
+    private static OperationResult edited(
+            String task, String type, int line, String file, Outcome o, String diff) {
+        String note =
+                o.status() == Status.NO_OP ? "already applied: the replacement is in place" : null;
         return new OperationResult(
-                task, type, line, file, status, error, null, null, null, null, null, null, null,
+                task,
+                type,
+                line,
+                file,
+                o.status(),
+                o.error(),
+                o.action(),
+                o.lines(),
+                o.replaced(),
+                diff,
+                null,
+                null,
+                note,
+                null,
+                o.warning() == null ? null : List.of(o.warning()));
+    }
+
+    /** A RUN that ran: its commands, in which sandbox, and why it failed (or null). */
+    static OperationResult ran(
+            String task,
+            int line,
+            ErrorInfo error,
+            List<CommandResult> commands,
+            String sandbox,
+            String note) {
+        return new OperationResult(
+                task,
+                "RUN",
+                line,
+                null,
+                error == null ? Status.OK : Status.ERROR,
+                error,
+                null,
+                null,
+                null,
+                null,
+                commands,
+                sandbox,
+                note,
+                null,
+                null);
+    }
+
+    /** A RUN in a dry run: nothing is run. */
+    static OperationResult notRunInDryRun(String task, int line) {
+        return new OperationResult(
+                task,
+                "RUN",
+                line,
+                null,
+                Status.OK,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                "dry run: not run",
+                null,
+                null);
+    }
+
+    /** A TASKS block and the results of its operations. */
+    static OperationResult tasks(
+            String task,
+            int line,
+            Status status,
+            ErrorInfo error,
+            List<OperationResult> results,
+            String note) {
+        return new OperationResult(
+                task, "TASKS", line, null, status, error, null, null, null, null, null, null, note,
+                results, null);
+    }
+
+    /** An operation that did not run, for {@code error}. */
+    static OperationResult skipped(
+            String task, String type, int line, String file, ErrorInfo error) {
+        return new OperationResult(
+                task,
+                type,
+                line,
+                file,
+                Status.SKIPPED,
+                error,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
                 null);
     }
 
@@ -89,10 +172,24 @@ public record OperationResult(
                 commands, sandbox, note, results, warnings);
     }
 
-    public OperationResult withNote(String newNote) {
+    /** A TASKS block with other results of its operations, and status. */
+    OperationResult withResults(List<OperationResult> newResults, Status newStatus) {
         return new OperationResult(
-                task, type, line, file, status, error, action, lines, replaced, diff, commands,
-                sandbox, newNote, results, warnings);
+                task,
+                type,
+                line,
+                file,
+                newStatus,
+                error,
+                action,
+                lines,
+                replaced,
+                diff,
+                commands,
+                sandbox,
+                note,
+                newResults,
+                warnings);
     }
 
     public OperationResult withWarnings(List<Warning> newWarnings) {

@@ -3,6 +3,9 @@ package dev.csl.interpreter;
 /**
  * What a WRITE or SEARCH did to its file, before it becomes an {@link OperationResult}.
  *
+ * @param action what a WRITE did: created, replaced, appended, unchanged
+ * @param lines lines in a WRITE's content
+ * @param replaced matches a SEARCH replaced
  * @param state the file, or null when the operation failed before opening it
  * @param before the file's version before the operation
  * @param warning what it did that was probably not meant, or null
@@ -17,18 +20,22 @@ record Outcome(
         Content before,
         Warning warning) {
 
-    Outcome(
-            Status status,
-            ErrorInfo error,
-            String action,
-            Integer lines,
-            Integer replaced,
-            FileState state,
-            Content before) {
-        this(status, error, action, lines, replaced, state, before, null);
+    /** A WRITE that did {@code action} with content of {@code lines} lines. */
+    static Outcome written(String action, int lines, FileState state, Content before) {
+        return new Outcome(Status.OK, null, action, lines, null, state, before, null);
+    }
+
+    /** A SEARCH that replaced {@code count} matches; {@code warning} may be null. */
+    static Outcome replaced(int count, FileState state, Content before, Warning warning) {
+        return new Outcome(Status.OK, null, null, null, count, state, before, warning);
+    }
+
+    /** A SEARCH whose replacement is in place already: nothing to do. */
+    static Outcome alreadyApplied(FileState state, Content before) {
+        return new Outcome(Status.NO_OP, null, null, null, 0, state, before, null);
     }
 
     static Outcome failed(ErrorInfo error) {
-        return new Outcome(Status.ERROR, error, null, null, null, null, null);
+        return new Outcome(Status.ERROR, error, null, null, null, null, null, null);
     }
 }

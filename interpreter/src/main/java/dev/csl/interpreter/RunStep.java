@@ -49,21 +49,7 @@ final class RunStep implements AutoCloseable {
         String content = run.content();
         if (dryRun) {
             audit.note(task, new AuditLog.Facts(start, 0, content, null, null));
-            return new OperationResult(
-                    task,
-                    "RUN",
-                    run.line(),
-                    null,
-                    Status.OK,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    List.of(),
-                    null,
-                    "dry run: not run",
-                    null);
+            return OperationResult.notRunInDryRun(task, run.line());
         }
         RunOutcome outcome = runOnDisk(run);
         List<CommandResult> commands = outcome.commands();
@@ -126,21 +112,8 @@ final class RunStep implements AutoCloseable {
                         ? "Irreversible:"
                                 + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
                         : null;
-        return new OperationResult(
-                task,
-                "RUN",
-                run.line(),
-                null,
-                error == null ? Status.OK : Status.ERROR,
-                error,
-                null,
-                null,
-                null,
-                null,
-                outcome.commands(),
-                outcome.sandboxLayer(),
-                note,
-                null);
+        return OperationResult.ran(
+                task, run.line(), error, outcome.commands(), outcome.sandboxLayer(), note);
     }
 
     private static Integer timeoutOf(Run run) {

@@ -24,21 +24,9 @@ final class SaveFailures {
                 List<OperationResult> children = applyTo(r.results(), failures);
                 boolean failed = children.stream().anyMatch(c -> c.status() == Status.ERROR);
                 next =
-                        new OperationResult(
-                                r.task(),
-                                r.type(),
-                                r.line(),
-                                r.file(),
-                                failed && r.status() == Status.OK ? Status.ERROR : r.status(),
-                                r.error(),
-                                r.action(),
-                                r.lines(),
-                                r.replaced(),
-                                r.diff(),
-                                r.commands(),
-                                r.sandbox(),
-                                r.note(),
-                                children);
+                        r.withResults(
+                                children,
+                                failed && r.status() == Status.OK ? Status.ERROR : r.status());
             }
             ErrorInfo f = failures.get(r.task());
             if (f != null && next.status().succeeded()) {

@@ -79,14 +79,14 @@ final class SearchOp {
             if (!search.hasTo()
                     && alreadyApplied(
                             doc, m, LineEndings.translate(search.pattern(), nl), replacement)) {
-                return new Outcome(Status.NO_OP, null, "already applied", null, 0, state, before);
+                return Outcome.alreadyApplied(state, before);
             }
             TextDoc next = doc.replace(m.starts, m.ends, replacement);
             ws.change(state, before.withDoc(next), task);
-            return new Outcome(Status.OK, null, null, null, m.count, state, before);
+            return Outcome.replaced(m.count, state, before, null);
         }
         if (m.count == 0 && replacementStands(doc, replacement, expected, filter)) {
-            return new Outcome(Status.NO_OP, null, "already applied", null, 0, state, before);
+            return Outcome.alreadyApplied(state, before);
         }
         if (fuzzy && m.count == 0 && !search.hasTo() && (expected == 1 || expected < 0)) {
             String text = doc.toString();
@@ -111,7 +111,7 @@ final class SearchOp {
                 TextDoc next =
                         doc.replace(new int[] {w.start()}, new int[] {w.end()}, w.replacement());
                 ws.change(state, before.withDoc(next), task);
-                return new Outcome(Status.OK, null, null, null, 1, state, before, warning);
+                return Outcome.replaced(1, state, before, warning);
             }
         }
         throw new OpFailure(explain(doc, search, file, nl, expected, m));

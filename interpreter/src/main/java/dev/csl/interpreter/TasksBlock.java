@@ -185,27 +185,13 @@ final class TasksBlock {
                 + " tracks cannot be rolled back or undone.";
     }
 
-    static OperationResult result(
+    private static OperationResult result(
             Tasks tasks,
             String task,
             Status status,
             ErrorInfo error,
             List<OperationResult> results,
             String note) {
-        return new OperationResult(
-                task,
-                "TASKS",
-                tasks.line(),
-                null,
-                status,
-                error,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                note,
-                results);
+        return OperationResult.tasks(task, tasks.line(), status, error, results, note);
     }
 }

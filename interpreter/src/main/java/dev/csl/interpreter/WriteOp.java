@@ -42,7 +42,7 @@ final class WriteOp {
         String action;
         if (write.append() && old != null) {
             if (body.length == 0) {
-                return new Outcome(Status.OK, null, "unchanged", 0, null, state, before);
+                return Outcome.written("unchanged", 0, state, before);
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream(old.length + body.length + 2);
             out.write(old, 0, old.length);
@@ -65,7 +65,7 @@ final class WriteOp {
         if (!"unchanged".equals(action)) {
             ws.change(state, Content.ofBytes(next), task);
         }
-        return new Outcome(Status.OK, null, action, lines, null, state, before);
+        return Outcome.written(action, lines, state, before);
     }
 
     static int countLines(String content) {
