@@ -9,7 +9,6 @@ import dev.csl.interpreter.Status;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.runner.base.CommandResult;
 import java.io.PrintWriter;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,8 +32,10 @@ final class ApplyRenderer {
     private int failed;
     private int skipped;
     private int rolledBack;
-    // A note such as "Irreversible: ..." says the same under every RUN block: say it once.
-    private final Set<String> notesShown = new HashSet<>();
+    // The same note stands under every irreversible RUN, and under every RUN of a dry run ("not
+    // run"): it is said under the first one only.
+    private boolean runNoteShown;
+    private boolean dryRun;
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
     static final int DIFF_LINES_SHOWN = 200;
@@ -52,6 +53,7 @@ final class ApplyRenderer {
     }
 
     void print(ApplyReport report) {
+        dryRun = report.dryRun();
         printRecovery(report.recovered());
         if (!report.syntaxErrors().isEmpty()) {
             for (SyntaxError e : report.syntaxErrors()) {
@@ -171,8 +173,9 @@ final class ApplyRenderer {
         if (r.note() != null
                 && r.status() != Status.NO_OP
                 && !detail.equals(r.note())
-                && notesShown.add(r.note())) {
+                && !(sameUnderEveryRun(r) && runNoteShown)) {
             out.println(sub + paint(DIM, "note: " + r.note()));
+            runNoteShown |= sameUnderEveryRun(r);
         }
         if (r.diff() != null && !r.diff().isEmpty()) {
             String[] lines = r.diff().split("\n");
@@ -203,6 +206,10 @@ final class ApplyRenderer {
                 out.println(sub + r.error().message());
             }
         }
+    }
+
+    private boolean sameUnderEveryRun(OperationResult r) {
+        return r.irreversible() || dryRun && "RUN".equals(r.type());
     }
 
     private void printOutput(CommandResult c, String indent) {

@@ -179,6 +179,23 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_dryRunWithTwoRolledBackRunBlocks_notRunNoteShownOnce() throws IOException {
+        Path work = tmp.resolve("work");
+        String block =
+                "<---TASKS--->\n<---RUN--->\ntrue\n<---END--->\n"
+                        + "<---SEARCH file=\"missing.txt\"--->\na\n<---REPLACE--->\nb\n<---END--->\n"
+                        + "<---END--->\n";
+        Path a = answer(block + block);
+        Files.createDirectories(work);
+
+        run("apply", a.toString(), "-C", work.toString(), "--dry-run");
+
+        String text = out.toString();
+        assertThat(text).contains("↷ 1.1 RUN", "↷ 2.1 RUN");
+        assertThat(text.split("note: dry run: not run", -1)).hasSize(2);
+    }
+
+    @Test
     void apply_colorOption_alwaysPaintsNeverDoesNotBadValueIsUsageError() throws IOException {
         Path work = tmp.resolve("work");
         Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");

@@ -33,7 +33,7 @@ final class Execution implements AutoCloseable {
         InvalidOperations invalid = new InvalidOperations(validationErrors, likely.refused());
         this.runs = new RunStep(ws, dryRun, runners, runnerConfig, audit);
         this.dispatch = new OperationDispatch(ws, dryRun, invalid, likely.warnings(), runs, audit);
-        this.tasksBlocks = new TasksBlock(ws, invalid, dispatch, runs, cancellation, audit);
+        this.tasksBlocks = new TasksBlock(ws, invalid, dispatch, cancellation, audit);
     }
 
     /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.csl.runner.base.CommandResult;
@@ -23,6 +24,8 @@ import java.util.List;
  * @param note what the user should know (irreversible side effects, dry run)
  * @param results the operations of a TASKS block
  * @param warnings what it did that was probably not meant (SPEC §1.7), or null when nothing
+ * @param irreversible a RUN that ran external commands or Node.js, whose side effects csl cannot
+ *     roll back or undo (not in the JSON, which says so in {@code note})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"task", "type", "line", "file", "status", "error"})
@@ -41,7 +44,13 @@ public record OperationResult(
         String sandbox,
         String note,
         List<OperationResult> results,
-        List<Warning> warnings) {
+        List<Warning> warnings,
+        @JsonIgnore boolean irreversible) {
+
+    /** The note of every irreversible RUN. */
+    static final String IRREVERSIBLE_NOTE =
+            "Irreversible: external commands or Node.js ran; their side effects cannot be rolled"
+                    + " back or undone by csl.";
 
     public OperationResult {
         commands = commands == null ? null : List.copyOf(commands);
@@ -78,7 +87,8 @@ public record OperationResult(
                 null,
                 note,
                 null,
-                o.warning() == null ? null : List.of(o.warning()));
+                o.warning() == null ? null : List.of(o.warning()),
+                false);
     }
 
     /** A RUN that ran: its commands, in which sandbox, and why it failed (or null). */
@@ -88,7 +98,7 @@ public record OperationResult(
             ErrorInfo error,
             List<CommandResult> commands,
             String sandbox,
-            String note) {
+            boolean irreversible) {
         return new OperationResult(
                 task,
                 "RUN",
@@ -102,9 +112,10 @@ public record OperationResult(
                 null,
                 commands,
                 sandbox,
-                note,
+                irreversible ? IRREVERSIBLE_NOTE : null,
                 null,
-                null);
+                null,
+                irreversible);
     }
 
     /** A RUN in a dry run: nothing is run. */
@@ -124,7 +135,8 @@ public record OperationResult(
                 null,
                 "dry run: not run",
                 null,
-                null);
+                null,
+                false);
     }
 
     /** A TASKS block and the results of its operations. */
@@ -137,7 +149,7 @@ public record OperationResult(
             String note) {
         return new OperationResult(
                 task, "TASKS", line, null, status, error, null, null, null, null, null, null, note,
-                results, null);
+                results, null, false);
     }
 
     /** An operation that did not run, for {@code error}. */
@@ -158,7 +170,8 @@ public record OperationResult(
                 null,
                 null,
                 null,
-                null);
+                null,
+                false);
     }
 
     /** True when this result and, for TASKS, every child succeeded. */
@@ -168,8 +181,22 @@ public record OperationResult(
 
     public OperationResult withStatus(Status newStatus, ErrorInfo newError) {
         return new OperationResult(
-                task, type, line, file, newStatus, newError, action, lines, replaced, diff,
-                commands, sandbox, note, results, warnings);
+                task,
+                type,
+                line,
+                file,
+                newStatus,
+                newError,
+                action,
+                lines,
+                replaced,
+                diff,
+                commands,
+                sandbox,
+                note,
+                results,
+                warnings,
+                irreversible);
     }
 
     /** A TASKS block with other results of its operations, and status. */
@@ -189,7 +216,8 @@ public record OperationResult(
                 sandbox,
                 note,
                 newResults,
-                warnings);
+                warnings,
+                irreversible);
     }
 
     public OperationResult withWarnings(List<Warning> newWarnings) {
@@ -208,6 +236,7 @@ public record OperationResult(
                 sandbox,
                 note,
                 results,
-                newWarnings);
+                newWarnings,
+                irreversible);
     }
 }

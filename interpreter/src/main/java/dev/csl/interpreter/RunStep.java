@@ -9,10 +9,8 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The RUN blocks of one apply: before each, the workspace goes to disk (its commands see every
@@ -26,9 +24,6 @@ final class RunStep implements AutoCloseable {
     private final RunnerConfig config;
     private final AuditLog audit;
     private RunSession session;
-
-    /** Tasks whose RUN ran external commands or Node.js: a TASKS block cannot roll those back. */
-    private final Set<String> irreversibleRuns = new HashSet<>();
 
     RunStep(
             Workspace ws,
@@ -59,11 +54,6 @@ final class RunStep implements AutoCloseable {
                 new AuditLog.Facts(
                         start, AuditLog.millisSince(t0), content, outcome.sandboxLayer(), exit));
         return result(run, task, outcome);
-    }
-
-    /** True when the RUN of {@code task} ran something csl cannot roll back. */
-    boolean ranIrreversible(String task) {
-        return irreversibleRuns.contains(task);
     }
 
     /** Runs the block after a flush; the workspace forgets what it loaded (the disk may differ). */
@@ -104,16 +94,13 @@ final class RunStep implements AutoCloseable {
                     new ErrorInfo(
                             ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
         }
-        if (outcome.irreversible()) {
-            irreversibleRuns.add(task);
-        }
-        String note =
-                outcome.irreversible()
-                        ? "Irreversible:"
-                                + " external commands or Node.js ran; their side effects cannot be rolled back or undone by csl."
-                        : null;
         return OperationResult.ran(
-                task, run.line(), error, outcome.commands(), outcome.sandboxLayer(), note);
+                task,
+                run.line(),
+                error,
+                outcome.commands(),
+                outcome.sandboxLayer(),
+                outcome.irreversible());
     }
 
     private static Integer timeoutOf(Run run) {

@@ -17,7 +17,6 @@ final class TasksBlock {
     private final Workspace ws;
     private final InvalidOperations invalid;
     private final OperationDispatch dispatch;
-    private final RunStep runs;
     private final Cancellation cancellation;
     private final AuditLog audit;
 
@@ -25,13 +24,11 @@ final class TasksBlock {
             Workspace ws,
             InvalidOperations invalid,
             OperationDispatch dispatch,
-            RunStep runs,
             Cancellation cancellation,
             AuditLog audit) {
         this.ws = ws;
         this.invalid = invalid;
         this.dispatch = dispatch;
-        this.runs = runs;
         this.cancellation = cancellation;
         this.audit = audit;
     }
@@ -65,7 +62,7 @@ final class TasksBlock {
                                     .withStatus(Status.ERROR, Cancellation.error())
                             : dispatch.run(child, id);
             results.add(r);
-            if (runs.ranIrreversible(id)) {
+            if (r.irreversible()) {
                 irreversible.add(id);
             }
             if (!r.succeeded()) {
