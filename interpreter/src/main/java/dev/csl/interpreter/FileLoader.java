@@ -11,11 +11,12 @@ final class FileLoader {
     private FileLoader() {}
 
     /**
-     * Loads {@code resolved} (the guard's resolution of {@code path}, as written). Refuses a
+     * Loads {@code target} (the guard's resolution of {@code path}, as written). Refuses a
      * directory, a special file and a path written as a directory ({@code f.txt/}).
      */
-    static FileState load(GuardedFiles files, String path, Path resolved) throws OpFailure {
-        String guardPath = History.relative(files.root(), resolved);
+    static FileState load(GuardedFiles files, String path, ProjectPath target) throws OpFailure {
+        String guardPath = target.relative();
+        Path resolved = target.resolved();
         Content content;
         Snapshot opened = null;
         try {
@@ -64,7 +65,7 @@ final class FileLoader {
                     "Could not read '" + path + "': " + e.getMessage() + ". Nothing was changed.",
                     "Check the file and try again.");
         }
-        return new FileState(resolved, guardPath, content, opened);
+        return new FileState(target, content, opened);
     }
 
     static boolean namesDirectory(String path) {

@@ -1,15 +1,12 @@
 package dev.csl.interpreter;
 
-import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /** One file an apply works on in memory: what is on disk and what the answer made of it. */
 final class FileState {
-    final Path resolved;
-
-    /** The path handed to the guard: relative to the root, with forward slashes. */
-    final String guardPath;
+    /** Where the file is, resolved once by the guard when the apply opened it. */
+    final ProjectPath path;
 
     /** How many SEARCHes ran on this file: from the second on, segment filters pay off. */
     int searches;
@@ -26,10 +23,9 @@ final class FileState {
      */
     final Snapshot opened;
 
-    FileState(Path resolved, String guardPath, Content disk, Snapshot opened) {
-        this.resolved = resolved;
+    FileState(ProjectPath path, Content disk, Snapshot opened) {
+        this.path = path;
         this.opened = opened;
-        this.guardPath = guardPath;
         this.disk = disk;
         this.current = disk;
     }

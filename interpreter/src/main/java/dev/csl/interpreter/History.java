@@ -6,7 +6,6 @@ import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -41,28 +40,6 @@ final class History {
     /** An entry's directory below {@code .csl}. */
     static String entryDir(String name) {
         return Journal.HISTORY_IN_STATE + "/" + name;
-    }
-
-    static String relative(Path root, Path abs) {
-        Path rel = root.relativize(abs);
-        StringBuilder sb = new StringBuilder();
-        for (Path part : rel) {
-            if (sb.length() > 0) {
-                sb.append('/');
-            }
-            sb.append(part.toString());
-        }
-        return sb.length() == 0 ? "." : sb.toString();
-    }
-
-    static Path resolve(Path root, String rel) {
-        Path p = root;
-        for (String part : rel.split("/")) {
-            if (!part.isEmpty() && !part.equals(".")) {
-                p = p.resolve(part);
-            }
-        }
-        return p;
     }
 
     /** The entries of a journal; a line torn by a kill is ignored (its change never started). */
@@ -114,7 +91,6 @@ final class History {
      * done, or null when no apply was interrupted.
      */
     static Recovery recover(GuardedFiles files, StateDirectory state) throws IOException {
-        Path root = files.root();
         Recovery result = null;
         for (String name : entryNames(state)) {
             String dir = entryDir(name);
@@ -128,9 +104,9 @@ final class History {
                 continue;
             }
             Set<String> dirs = new LinkedHashSet<>();
-            List<Path> paths = new ArrayList<>();
+            List<String> paths = new ArrayList<>();
             for (Entry e : entries) {
-                paths.add(resolve(root, e.path()));
+                paths.add(e.path());
                 int slash = e.path().lastIndexOf('/');
                 dirs.add(slash < 0 ? "." : e.path().substring(0, slash));
             }

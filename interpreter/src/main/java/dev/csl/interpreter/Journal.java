@@ -7,7 +7,6 @@ import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -33,11 +32,10 @@ final class Journal {
     static final String COMMIT = "commit.json";
     static final String UNDONE = "undone.json";
 
-    private final Path root;
     private final GuardedFiles files;
     private final StateDirectory state;
-    private final Set<Path> recorded = new HashSet<>();
-    private final List<Path> order = new ArrayList<>();
+    private final Set<ProjectPath> recorded = new HashSet<>();
+    private final List<ProjectPath> order = new ArrayList<>();
     private String dir;
     private int blobs;
 
@@ -48,7 +46,6 @@ final class Journal {
     Journal(GuardedFiles files, StateDirectory state) {
         this.files = files;
         this.state = state;
-        this.root = files.root();
     }
 
     /** The id of this apply's history entry, or null when it changed nothing. */
@@ -56,50 +53,41 @@ final class Journal {
         return dir == null ? null : dir.substring(dir.lastIndexOf('/') + 1);
     }
 
-    /** Records the prior state of {@code path} unless this apply recorded it already. */
-    void record(Path path) throws IOException {
-        record(path, null);
-    }
-
     /** Whether this apply recorded the prior state of {@code path} already. */
-    boolean hasRecorded(Path path) {
-        return recorded.contains(path.toAbsolutePath().normalize());
+    boolean hasRecorded(ProjectPath path) {
+        return recorded.contains(path);
     }
 
-    /** Like {@link #record(Path)}, reusing a snapshot the caller just took. */
-    void record(Path path, Snapshot known) throws IOException {
-        java.util.Map<Path, Snapshot> one = new java.util.LinkedHashMap<>();
+    /**
+     * Records the prior state of {@code path} unless this apply recorded it already; {@code known}
+     * is a snapshot the caller just took, or null (captured here).
+     */
+    void record(ProjectPath path, Snapshot known) throws IOException {
+        Map<ProjectPath, Snapshot> one = new LinkedHashMap<>();
         one.put(path, known);
-        recordAll(one);
+        recordAll(one, Map.of());
     }
 
     /**
-     * Records several paths at once (values may be null: captured here). Their contents go into one
-     * pack file and their lines into one append, each forced to disk once, so saving hundreds of
-     * files costs two syncs of the journal instead of hundreds.
+     * Records several paths at once (values may be null: captured here), with the state each is
+     * about to be given ({@code intended}: fingerprints). Their contents go into one pack file and
+     * their lines into one append, each forced to disk once, so saving hundreds of files costs two
+     * syncs of the journal instead of hundreds. A kill before the commit leaves enough to tell, per
+     * path, whether it still holds what this apply wrote (then the next csl rolls it back) or
+     * someone changed it since (then it is left alone).
      */
-    void recordAll(java.util.Map<Path, Snapshot> paths) throws IOException {
-        recordAll(paths, Map.of());
-    }
-
-    /**
-     * As {@link #recordAll(java.util.Map)}, with the state each path is about to be given ({@code
-     * intended}: fingerprints): a kill before the commit leaves enough to tell, per path, whether
-     * it still holds what this apply wrote (then the next csl rolls it back) or someone changed it
-     * since (then it is left alone).
-     */
-    void recordAll(java.util.Map<Path, Snapshot> paths, Map<Path, String> intended)
+    void recordAll(Map<ProjectPath, Snapshot> paths, Map<ProjectPath, String> intended)
             throws IOException {
         java.io.ByteArrayOutputStream pack = new java.io.ByteArrayOutputStream();
         String packName = null;
         StringBuilder lines = new StringBuilder();
-        List<Path> added = new ArrayList<>();
+        List<ProjectPath> added = new ArrayList<>();
         for (var e : paths.entrySet()) {
-            Path abs = e.getKey().toAbsolutePath().normalize();
-            String after = intended.get(e.getKey());
-            if (recorded.contains(abs) || added.contains(abs)) {
+            ProjectPath path = e.getKey();
+            String rel = path.relative();
+            String after = intended.get(path);
+            if (recorded.contains(path) || added.contains(path)) {
                 if (after != null) {
-                    String rel = relative(abs);
                     lines.append(
                                     JsonLines.object(
                                             g -> {
@@ -110,13 +98,11 @@ final class Journal {
                 }
                 continue;
             }
-            Snapshot snapshot =
-                    e.getValue() != null ? e.getValue() : Snapshot.capture(files, relative(abs));
+            Snapshot snapshot = e.getValue() != null ? e.getValue() : Snapshot.capture(files, rel);
             ensureDir();
             if (packName == null) {
                 packName = Integer.toString(blobs++);
             }
-            String rel = relative(abs);
             String blob = packName;
             lines.append(
                             JsonLines.object(
@@ -129,7 +115,7 @@ final class Journal {
                                         }
                                     }))
                     .append('\n');
-            added.add(abs);
+            added.add(path);
         }
         if (lines.length() == 0) {
             return;
@@ -147,7 +133,11 @@ final class Journal {
         if (dir == null) {
             return;
         }
-        writeCommit(this.state, dir, files, order, state);
+        List<String> paths = new ArrayList<>();
+        for (ProjectPath p : order) {
+            paths.add(p.relative());
+        }
+        writeCommit(this.state, dir, files, paths, state);
     }
 
     private void ensureDir() throws IOException {
@@ -195,17 +185,16 @@ final class Journal {
         g.writeEndObject();
     }
 
-    private String relative(Path abs) {
-        return History.relative(root, abs);
-    }
-
+    /** Writes {@code commit.json}: the state of each path ({@code paths}: relative) now. */
     static void writeCommit(
-            StateDirectory stateDir, String dir, GuardedFiles files, List<Path> paths, String state)
+            StateDirectory stateDir,
+            String dir,
+            GuardedFiles files,
+            List<String> paths,
+            String state)
             throws IOException {
-        Path root = files.root();
         Map<String, String> seen = new LinkedHashMap<>();
-        for (Path p : paths) {
-            String rel = History.relative(root, p);
+        for (String rel : paths) {
             seen.put(rel, afterState(files, rel));
         }
         String commit =

@@ -5,7 +5,6 @@ import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -33,13 +32,13 @@ final class JournaledSaves {
      */
     void save(Collection<FileState> states, Transaction tx) {
         List<FileState> dirty = new ArrayList<>();
-        Map<Path, Snapshot> prior = new LinkedHashMap<>();
-        Map<Path, String> intended = new LinkedHashMap<>();
+        Map<ProjectPath, Snapshot> prior = new LinkedHashMap<>();
+        Map<ProjectPath, String> intended = new LinkedHashMap<>();
         for (FileState s : states) {
             if (s.dirty()) {
                 dirty.add(s);
                 if (!s.disk.exists()) {
-                    Path top = topMissingParent(s.resolved);
+                    ProjectPath top = topMissingParent(s.path);
                     if (top != null) {
                         prior.put(top, Snapshot.ABSENT);
                         if (tx != null) {
@@ -47,9 +46,9 @@ final class JournaledSaves {
                         }
                     }
                 }
-                prior.put(s.resolved, s.opened);
+                prior.put(s.path, s.opened);
                 intended.put(
-                        s.resolved,
+                        s.path,
                         s.current.exists()
                                 ? Snapshot.fileFingerprint(s.current.bytes())
                                 : "absent");
@@ -95,9 +94,9 @@ final class JournaledSaves {
     /** Puts one file's new version on disk; runs on a saving thread (ParallelSaves). */
     private void write(FileState s) throws IOException {
         if (s.current.exists()) {
-            files.writeAtomic(s.guardPath, s.current.bytes());
+            files.writeAtomic(s.path.relative(), s.current.bytes());
         } else if (s.disk.exists()) {
-            files.delete(s.guardPath);
+            files.delete(s.path.relative());
         }
     }
 
@@ -114,7 +113,7 @@ final class JournaledSaves {
                             : ErrorInfo.of(
                                     ErrorCode.IO_ERROR,
                                     "Could not save '"
-                                            + s.guardPath
+                                            + s.path.relative()
                                             + "': "
                                             + e.getMessage()
                                             + ". The file was not changed.",
@@ -123,13 +122,10 @@ final class JournaledSaves {
     }
 
     /** The outermost directory the save of {@code file} will create, or null if none. */
-    private Path topMissingParent(Path file) {
-        Path root = files.root();
-        Path top = null;
-        for (Path p = file.getParent();
-                p != null && p.startsWith(root) && !p.equals(root);
-                p = p.getParent()) {
-            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+    private static ProjectPath topMissingParent(ProjectPath file) {
+        ProjectPath top = null;
+        for (ProjectPath p = file.parent(); p != null && !p.isRoot(); p = p.parent()) {
+            if (Files.exists(p.resolved(), LinkOption.NOFOLLOW_LINKS)) {
                 break;
             }
             top = p;

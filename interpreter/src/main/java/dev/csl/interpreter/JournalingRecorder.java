@@ -29,16 +29,19 @@ final class JournalingRecorder implements ChangeRecorder {
 
     @Override
     public void willChange(Path path, Deadline deadline) throws IOException {
-        boolean journalNeedsIt = journal != null && !journal.hasRecorded(path);
+        // The runner names the path as the guard resolved it: its relative form is made here,
+        // once, for the snapshot, the journal and the transaction.
+        ProjectPath target = ProjectPath.of(files.root(), path);
+        boolean journalNeedsIt = journal != null && !journal.hasRecorded(target);
         Snapshot snapshot = null;
         if (tx != null || journalNeedsIt) {
-            snapshot = Snapshot.capture(files, History.relative(files.root(), path), deadline);
+            snapshot = Snapshot.capture(files, target.relative(), deadline);
         }
         if (tx != null) {
-            tx.rememberDisk(path, snapshot);
+            tx.rememberDisk(target, snapshot);
         }
         if (journal != null) {
-            journal.record(path, snapshot);
+            journal.record(target, snapshot);
         }
     }
 }

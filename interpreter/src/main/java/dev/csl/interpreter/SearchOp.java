@@ -38,7 +38,7 @@ final class SearchOp {
                     "SEARCH file '"
                             + file
                             + "' does not exist ("
-                            + state.resolved
+                            + state.path.resolved()
                             + "). Nothing was changed.",
                     "Check the path (RUN ls), or create the file with WRITE.");
         }

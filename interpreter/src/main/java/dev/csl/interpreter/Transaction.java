@@ -18,28 +18,28 @@ import java.util.Set;
  */
 final class Transaction {
     /** One thing to put back, in the order it was first changed. */
-    record Record(Path path, Content bufferPrior, Snapshot diskPrior) {}
+    record Record(ProjectPath path, Content bufferPrior, Snapshot diskPrior) {}
 
     final List<Record> records = new ArrayList<>();
-    private final Set<Path> buffered = new HashSet<>();
+    private final Set<ProjectPath> buffered = new HashSet<>();
 
     /** True once a RUN started inside the block: the rollback must then work on disk. */
     boolean touchedDisk;
 
     void rememberBuffer(FileState state) {
-        if (buffered.add(state.resolved)) {
-            records.add(new Record(state.resolved, state.current, null));
+        if (buffered.add(state.path)) {
+            records.add(new Record(state.path, state.current, null));
         }
     }
 
-    void rememberDisk(Path path, Snapshot prior) {
+    void rememberDisk(ProjectPath path, Snapshot prior) {
         records.add(new Record(path, null, prior));
     }
 
     /** Before any RUN: the block changed memory only, so memory alone is put back. */
     void rollBackBuffers(Map<Path, FileState> states) {
         for (Record r : newestFirst()) {
-            FileState s = states.get(r.path());
+            FileState s = states.get(r.path().resolved());
             if (s != null && r.bufferPrior() != null) {
                 s.current = r.bufferPrior();
             }
@@ -54,7 +54,7 @@ final class Transaction {
     List<String> rollBackDisk(GuardedFiles files) {
         List<String> problems = new ArrayList<>();
         for (Record r : newestFirst()) {
-            String rel = History.relative(files.root(), r.path());
+            String rel = r.path().relative();
             try {
                 if (r.diskPrior() != null) {
                     r.diskPrior().restore(files, rel);

@@ -34,27 +34,30 @@ final class Workspace {
         return files;
     }
 
-    /** Opens the file an operation writes, resolved and verified by the guard. */
+    /**
+     * Opens the file an operation writes: the guard resolves and verifies the path here, once; the
+     * {@link ProjectPath} made of it goes with the file to the journal and the save.
+     */
     FileState open(String path) throws OpFailure {
-        Path resolved;
+        ProjectPath target;
         try {
-            resolved = files.resolveForWrite(path);
+            target = ProjectPath.of(files.root(), files.resolveForWrite(path));
         } catch (GuardException e) {
             throw OpFailure.of(e, "Nothing was changed.");
         }
-        FileState state = states.get(resolved);
+        FileState state = states.get(target.resolved());
         if (state != null) {
             if (FileLoader.namesDirectory(path)) {
                 // a file this apply wrote, named as `f.txt/`
-                throw FileLoader.notADirectory(files, path, resolved);
+                throw FileLoader.notADirectory(files, path, target.resolved());
             }
             return state;
         }
-        state = FileLoader.load(files, path, resolved);
+        state = FileLoader.load(files, path, target);
         if (journal == null) {
-            reads.opened(state.guardPath, state.disk);
+            reads.opened(target.relative(), state.disk);
         }
-        states.put(resolved, state);
+        states.put(target.resolved(), state);
         return state;
     }
 

@@ -81,7 +81,7 @@ final class Fixtures {
         }
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path p : (Iterable<Path>) walk::iterator) {
-                String rel = History.relative(root, p);
+                String rel = relative(root, p);
                 if (rel.equals(".") || rel.equals(".csl") || rel.startsWith(".csl/")) {
                     continue;
                 }
@@ -108,6 +108,29 @@ final class Fixtures {
         return out;
     }
 
+    /** {@code p} below {@code root} as names joined with {@code /} ({@code .} for the root). */
+    private static String relative(Path root, Path p) {
+        StringBuilder sb = new StringBuilder();
+        for (Path part : root.relativize(p)) {
+            if (sb.length() > 0) {
+                sb.append('/');
+            }
+            sb.append(part);
+        }
+        return sb.length() == 0 ? "." : sb.toString();
+    }
+
+    /** {@code rel} (names joined with {@code /}) below {@code root}, on any file system. */
+    private static Path resolve(Path root, String rel) {
+        Path p = root;
+        for (String part : rel.split("/")) {
+            if (!part.isEmpty() && !part.equals(".")) {
+                p = p.resolve(part);
+            }
+        }
+        return p;
+    }
+
     /** POSIX permission bits of the entry itself, or -1 where the file system has none. */
     static int modeOf(Path path) {
         try {
@@ -130,7 +153,7 @@ final class Fixtures {
                     e.getKey().endsWith("/")
                             ? e.getKey().substring(0, e.getKey().length() - 1)
                             : e.getKey();
-            int mode = modeOf(History.resolve(root, rel));
+            int mode = modeOf(resolve(root, rel));
             out.put(e.getKey(), e.getValue() + "|mode=" + Integer.toOctalString(Math.max(mode, 0)));
         }
         return out;

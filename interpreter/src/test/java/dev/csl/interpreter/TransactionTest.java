@@ -21,7 +21,7 @@ class TransactionTest {
     @Test
     void rollBackBuffers_fileChangedTwice_contentBeforeTheBlockBack() {
         Path path = dir.resolve("a.txt");
-        FileState state = new FileState(path, "a.txt", text("before"), null);
+        FileState state = new FileState(new ProjectPath(path, "a.txt"), text("before"), null);
         Transaction tx = new Transaction();
         tx.rememberBuffer(state);
         state.current = text("first change");
@@ -38,7 +38,9 @@ class TransactionTest {
         GuardedFiles files = GuardedFiles.open(dir);
         Path created = files.root().resolve("new.txt");
         Transaction tx = new Transaction();
-        tx.rememberBuffer(new FileState(created, "new.txt", Content.ABSENT, Snapshot.ABSENT));
+        tx.rememberBuffer(
+                new FileState(
+                        new ProjectPath(created, "new.txt"), Content.ABSENT, Snapshot.ABSENT));
         Files.writeString(created, "written by the block");
 
         assertThat(tx.rollBackDisk(files)).isEmpty();
@@ -51,7 +53,7 @@ class TransactionTest {
         Path changed = files.root().resolve("a.txt");
         Files.writeString(changed, "before");
         Transaction tx = new Transaction();
-        tx.rememberBuffer(new FileState(changed, "a.txt", text("before"), null));
+        tx.rememberBuffer(new FileState(new ProjectPath(changed, "a.txt"), text("before"), null));
         Files.writeString(changed, "after");
 
         assertThat(tx.rollBackDisk(files)).isEmpty();
