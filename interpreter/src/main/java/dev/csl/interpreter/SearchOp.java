@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Search;
 import java.util.ArrayList;
 import java.util.Arrays;

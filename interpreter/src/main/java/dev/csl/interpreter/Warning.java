@@ -1,6 +1,7 @@
 package dev.csl.interpreter;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.csl.fsguard.ErrorCode;
 
 /**
  * Something an operation did that was probably not meant but was done anyway (SPEC §1.7): a

@@ -1,6 +1,6 @@
 package dev.csl.runner;
 
-import dev.csl.fsguard.GuardCode;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.WordSplitter.SplitLine;
@@ -198,9 +198,9 @@ final class BlockPlanner {
             }
             return null;
         } catch (GuardException e) {
-            if (e.code() != GuardCode.INVALID_PATH
-                    && e.code() != GuardCode.PATH_ESCAPE
-                    && e.code() != GuardCode.PROTECTED_PATH) {
+            if (e.code() != ErrorCode.INVALID_PATH
+                    && e.code() != ErrorCode.PATH_ESCAPE
+                    && e.code() != ErrorCode.PROTECTED_PATH) {
                 return null;
             }
             Map<String, Object> details = new HashMap<>();
