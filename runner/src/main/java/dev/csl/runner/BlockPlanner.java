@@ -115,7 +115,7 @@ final class BlockPlanner {
         if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
             return Checked.refusedNamingLine(
                     new RunFailure(
-                            "shell_operator",
+                            ErrorCode.SHELL_OPERATOR,
                             "Command line "
                                     + line.line()
                                     + " sets an environment variable, but no shell runs RUN commands: "
@@ -126,7 +126,7 @@ final class BlockPlanner {
         if (SHELL_BUILTINS.containsKey(name)) {
             return Checked.refused(
                     new RunFailure(
-                            "command_not_allowed",
+                            ErrorCode.COMMAND_NOT_ALLOWED,
                             name
                                     + " is a shell built-in, and no shell runs RUN commands: "
                                     + line.text(),
@@ -208,7 +208,7 @@ final class BlockPlanner {
             if (e.resolved() != null) {
                 details.put("resolved", e.resolved().toString());
             }
-            return new RunFailure(e.code().wireName(), e.getMessage(), e.hint(), details);
+            return new RunFailure(e.code(), e.getMessage(), e.hint(), details);
         }
     }
 

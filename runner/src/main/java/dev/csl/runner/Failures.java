@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.WorkerReply;
@@ -10,7 +11,7 @@ import java.util.Map;
 final class Failures {
     private Failures() {}
 
-    static RunFailure of(String code, String message, String hint) {
+    static RunFailure of(ErrorCode code, String message, String hint) {
         return new RunFailure(code, message, hint, Map.of());
     }
 
@@ -22,7 +23,7 @@ final class Failures {
             details.put("resolved", e.resolved().toString());
         }
         return new RunFailure(
-                "invalid_working_directory",
+                ErrorCode.INVALID_WORKING_DIRECTORY,
                 "The RUN dir '" + dir + "' cannot be used: " + e.getMessage(),
                 "dir must name an existing directory inside the working directory, relative to"
                         + " it (dir=\"src\"); create it first with mkdir -p in an earlier RUN",
@@ -55,7 +56,7 @@ final class Failures {
             hint = "the command's stderr says why; fix the operands and run it again";
         }
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 message,
                 hint,
                 Map.of("exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
@@ -63,7 +64,7 @@ final class Failures {
 
     static RunFailure timeout(String text, int seconds) {
         return new RunFailure(
-                "timeout",
+                ErrorCode.TIMEOUT,
                 "'"
                         + text
                         + "' did not finish within "
@@ -77,7 +78,7 @@ final class Failures {
     /** The state before a built-in could not be recorded within its timeout; it did not run. */
     static RunFailure recordingTimeout(String text, int seconds) {
         return new RunFailure(
-                "timeout",
+                ErrorCode.TIMEOUT,
                 "'"
                         + text
                         + "' did not run: recording what it would change (for undo and rollback)"
@@ -91,7 +92,7 @@ final class Failures {
 
     static RunFailure outOfMemory(String text, int heapMb) {
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 "'"
                         + text
                         + "' ran out of memory (the worker's cap is "
@@ -103,7 +104,7 @@ final class Failures {
 
     static RunFailure crashed(String text, String why) {
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 "'"
                         + text
                         + "' stopped the worker JVM ("

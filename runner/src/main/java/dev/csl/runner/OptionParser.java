@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.CommandSpec;
 import dev.csl.runner.worker.FlagSpec;
@@ -148,7 +149,7 @@ final class OptionParser {
             if (flag.isEmpty()) {
                 if (!startsExpression(w)) {
                     return new RunFailure(
-                            "wrong_argument_count",
+                            ErrorCode.WRONG_ARGUMENT_COUNT,
                             "find: paths must come before the expression, but '"
                                     + w
                                     + "' follows it: "
@@ -237,7 +238,7 @@ final class OptionParser {
             hint += "; name the files to search, or search a directory with grep -r PATTERN .";
         }
         return new RunFailure(
-                "wrong_argument_count",
+                ErrorCode.WRONG_ARGUMENT_COUNT,
                 spec.name()
                         + " takes "
                         + expected
@@ -264,7 +265,7 @@ final class OptionParser {
         List<String> supported = spec.flagSynopses();
         String list = supported.isEmpty() ? "none" : String.join("; ", supported);
         return new RunFailure(
-                "unknown_flag",
+                ErrorCode.UNKNOWN_FLAG,
                 spec.name() + " does not support the flag " + flag + " (supported: " + list + ")",
                 supported.isEmpty()
                         ? "usage: " + spec.usage()
@@ -274,7 +275,7 @@ final class OptionParser {
 
     private RunFailure missingValue(FlagSpec f) {
         return new RunFailure(
-                "invalid_flag_value",
+                ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": the flag " + f.name() + " needs a value: " + text,
                 "write " + f.synopsis(),
                 Map.of("command", text, "flag", f.name()));
@@ -282,7 +283,7 @@ final class OptionParser {
 
     private RunFailure badValue(FlagSpec f, String value, String problem) {
         return new RunFailure(
-                "invalid_flag_value",
+                ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": invalid value '" + value + "' for " + f.name() + ": " + problem,
                 "write " + f.synopsis() + " (" + f.description() + ")",
                 Map.of("command", text, "flag", f.name(), "value", value));
