@@ -78,8 +78,7 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
     }
 
     private static ErrorInfo refusal(Warning w) {
-        return new ErrorInfo(
-                ErrorCode.fromWireName(w.code()), w.message(), w.hint(), Map.of("line", w.line()));
+        return new ErrorInfo(w.code().refusal(), w.message(), w.hint(), Map.of("line", w.line()));
     }
 
     private static List<Operation> flatten(List<Operation> operations) {
