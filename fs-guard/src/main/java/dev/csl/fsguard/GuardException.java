@@ -39,6 +39,10 @@ public final class GuardException extends IOException {
         this.notADirectory = notADirectory;
     }
 
+    /**
+     * One of the guard's codes: {@code INVALID_PATH}, {@code PATH_ESCAPE}, {@code PROTECTED_PATH},
+     * {@code IS_DIRECTORY}, {@code FILE_NOT_FOUND}, {@code PERMISSION_DENIED} or {@code IO_ERROR}.
+     */
     public ErrorCode code() {
         return code;
     }
