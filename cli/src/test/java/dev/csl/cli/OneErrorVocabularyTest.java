@@ -3,9 +3,6 @@ package dev.csl.cli;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.interpreter.Warning;
 import dev.csl.runner.node.NodeRunner;
@@ -34,18 +31,13 @@ class OneErrorVocabularyTest {
 
     @Test
     void fromWireName_calledOnlyWhereACodeIsReadBackFromText() {
-        JavaClasses classes =
-                new ClassFileImporter()
-                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        .importPackages("dev.csl");
-
         // The one place: a lang="node" program's preload names its refusal in stderr.
         noClasses()
                 .that()
                 .doNotBelongToAnyOf(NodeRunner.class)
                 .should()
                 .callMethod(ErrorCode.class, "fromWireName", String.class)
-                .check(classes);
+                .check(MainClasses.all());
     }
 
     @Test
