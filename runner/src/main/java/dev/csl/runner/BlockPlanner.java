@@ -12,8 +12,8 @@ import dev.csl.runner.worker.Invocation;
 import dev.csl.runner.worker.OperandKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -203,7 +203,7 @@ final class BlockPlanner {
                     && e.code() != ErrorCode.PROTECTED_PATH) {
                 return null;
             }
-            Map<String, Object> details = new HashMap<>();
+            Map<String, Object> details = new LinkedHashMap<>();
             details.put("path", path);
             if (e.resolved() != null) {
                 details.put("resolved", e.resolved().toString());
@@ -213,7 +213,7 @@ final class BlockPlanner {
     }
 
     private static RunFailure withLine(RunFailure f, SplitLine line) {
-        Map<String, Object> details = new HashMap<>(f.details());
+        Map<String, Object> details = new LinkedHashMap<>(f.details());
         details.putIfAbsent("line", line.line());
         details.putIfAbsent("command", line.text());
         return new RunFailure(f.code(), f.message(), f.hint(), details);

@@ -4,7 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.WorkerReply;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The runner's failures as data: stable code, one-sentence message, hint, extra fields. */
@@ -16,7 +16,7 @@ final class Failures {
     }
 
     static RunFailure badDir(String dir, GuardException e) {
-        Map<String, Object> details = new HashMap<>();
+        Map<String, Object> details = new LinkedHashMap<>();
         details.put("dir", dir);
         details.put("reason", e.code().wireName());
         if (e.resolved() != null) {
@@ -59,7 +59,8 @@ final class Failures {
                 ErrorCode.COMMAND_FAILED,
                 message,
                 hint,
-                Map.of("exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
+                RunFailure.details(
+                        "exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
     }
 
     static RunFailure timeout(String text, int seconds) {
@@ -72,7 +73,7 @@ final class Failures {
                         + " s and was stopped, with everything it had started",
                 "narrow the command (a smaller directory, find -maxdepth, head -n) or give the RUN"
                         + " more time: <---RUN timeout=\"120\"--->",
-                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+                RunFailure.details("command", text, "timeoutSeconds", seconds, "exitCode", -1));
     }
 
     /** The state before a built-in could not be recorded within its timeout; it did not run. */
@@ -87,7 +88,7 @@ final class Failures {
                         + " s timeout",
                 "the tree it would change is very large or very deep: work on a smaller part,"
                         + " or give the RUN more time: <---RUN timeout=\"120\"--->",
-                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+                RunFailure.details("command", text, "timeoutSeconds", seconds, "exitCode", -1));
     }
 
     static RunFailure outOfMemory(String text, int heapMb) {
@@ -99,7 +100,7 @@ final class Failures {
                         + heapMb
                         + " MiB) and was stopped; a fresh worker runs the next command",
                 "work on smaller pieces: head -n, grep -m, a narrower path",
-                Map.of("command", text, "exitCode", -1, "reason", "out_of_memory"));
+                RunFailure.details("command", text, "exitCode", -1, "reason", "out_of_memory"));
     }
 
     static RunFailure crashed(String text, String why) {
@@ -111,6 +112,6 @@ final class Failures {
                         + why
                         + "); a fresh worker runs the next command",
                 "this is a csl problem, not yours; try the command again, or do it another way",
-                Map.of("command", text, "exitCode", -1, "reason", "worker_crashed"));
+                RunFailure.details("command", text, "exitCode", -1, "reason", "worker_crashed"));
     }
 }

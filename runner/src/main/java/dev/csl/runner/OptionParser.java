@@ -9,7 +9,6 @@ import dev.csl.runner.worker.Invocation.Option;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -155,7 +154,7 @@ final class OptionParser {
                                     + "' follows it: "
                                     + text,
                             "write find PATH... then the tests, e.g. find src -name '*.js'",
-                            Map.of("command", text, "operand", w));
+                            RunFailure.details("command", text, "operand", w));
                 }
                 return unknown(w);
             }
@@ -249,7 +248,7 @@ final class OptionParser {
                         + ": "
                         + text,
                 hint,
-                Map.of("command", text, "expected", expected, "found", n));
+                RunFailure.details("command", text, "expected", expected, "found", n));
     }
 
     private RunFailure addValued(FlagSpec f, String value) {
@@ -270,7 +269,7 @@ final class OptionParser {
                 supported.isEmpty()
                         ? "usage: " + spec.usage()
                         : "use only the supported flags; usage: " + spec.usage(),
-                Map.of("command", text, "flag", flag, "supported", supported));
+                RunFailure.details("command", text, "flag", flag, "supported", supported));
     }
 
     private RunFailure missingValue(FlagSpec f) {
@@ -278,7 +277,7 @@ final class OptionParser {
                 ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": the flag " + f.name() + " needs a value: " + text,
                 "write " + f.synopsis(),
-                Map.of("command", text, "flag", f.name()));
+                RunFailure.details("command", text, "flag", f.name()));
     }
 
     private RunFailure badValue(FlagSpec f, String value, String problem) {
@@ -286,7 +285,7 @@ final class OptionParser {
                 ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": invalid value '" + value + "' for " + f.name() + ": " + problem,
                 "write " + f.synopsis() + " (" + f.description() + ")",
-                Map.of("command", text, "flag", f.name(), "value", value));
+                RunFailure.details("command", text, "flag", f.name(), "value", value));
     }
 
     private static boolean isDigits(String s) {

@@ -295,7 +295,7 @@ final class WordSplitter {
                         + "), but no shell runs RUN commands: "
                         + text,
                 hintFor(op),
-                Map.of("line", startLine, "command", text, "operator", op));
+                RunFailure.details("line", startLine, "command", text, "operator", op));
     }
 
     static String hintFor(String op) {

@@ -152,6 +152,18 @@ class OptionParserTest {
     }
 
     @Test
+    void parse_refusals_detailsInTheOrderTheJsonPrintsOnEveryRun() {
+        // Map.of iterates in an order that changes from one JVM to the next; the JSON of the same
+        // refusal must not.
+        assertThat(refused("ls --frobnicate").details().keySet())
+                .containsExactly("command", "flag", "supported");
+        assertThat(refused("diff a b c").details().keySet())
+                .containsExactly("command", "expected", "found");
+        assertThat(refused("head -n x a").details().keySet())
+                .containsExactly("command", "flag", "value");
+    }
+
+    @Test
     void parse_grepWithoutFiles_hintSuggestsRecursion() {
         assertThat(refused("grep foo").hint()).contains("grep -r PATTERN .");
     }

@@ -149,7 +149,7 @@ public final class Approvals {
                 "do the task another way; only the user can unblock it (csl allow, or edit "
                         + CommandsFile.RELATIVE_PATH
                         + ")",
-                Map.of("command", command, "blockedBy", entry));
+                RunFailure.details("command", command, "blockedBy", entry));
     }
 
     /** Quotes a command for a POSIX shell, the way a user would paste it after csl allow. */
