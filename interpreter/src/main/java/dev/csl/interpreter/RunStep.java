@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Run;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
@@ -75,7 +76,7 @@ final class RunStep implements AutoCloseable {
             return new RunOutcome(
                     List.of(),
                     new RunFailure(
-                            "io_error",
+                            ErrorCode.IO_ERROR,
                             "The command runner failed: " + e.getMessage(),
                             "Try again; if it keeps failing, run csl doctor.",
                             Map.of()),
@@ -90,9 +91,7 @@ final class RunStep implements AutoCloseable {
         ErrorInfo error = null;
         if (outcome.failure() != null) {
             RunFailure f = outcome.failure();
-            error =
-                    new ErrorInfo(
-                            ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
+            error = new ErrorInfo(f.code(), f.message(), f.hint(), f.details());
         }
         return OperationResult.ran(
                 task,

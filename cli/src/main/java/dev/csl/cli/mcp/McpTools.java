@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
@@ -384,7 +385,7 @@ public final class McpTools implements AutoCloseable {
         ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");
-        error.put("code", "invalid_working_directory");
+        error.put("code", ErrorCode.INVALID_WORKING_DIRECTORY.wireName());
         error.put("message", message);
         error.put("hint", "Pass workingDir inside one of the client's roots.");
         structured(result, content, data, features);
