@@ -42,18 +42,10 @@ public final class CslBackend implements ServeBackend {
     }
 
     @Override
-    public Object apply(ApplyCall call) {
-        // Nobody can be asked in a server: unapproved commands fail with command_not_approved.
-        return interpreter.apply(
-                call.answer(),
-                ApplyOptions.defaults(call.workingDir())
-                        .withDelimiters(call.delimiters())
-                        .withDryRun(call.dryRun())
-                        .withExpectPlan(call.expectPlan())
-                        .withApprovals(call.allow(), call.approveAll())
-                        .withTimeout(call.timeoutSeconds())
-                        .withSandbox(call.sandbox())
-                        .withTolerance(call.strict(), call.fuzzyWhitespace()));
+    public Object apply(String answer, ApplyOptions options) {
+        // No prompter: nobody can be asked in a server, so unapproved commands fail with
+        // command_not_approved.
+        return interpreter.apply(answer, options);
     }
 
     @Override

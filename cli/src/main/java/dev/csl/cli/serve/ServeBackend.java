@@ -1,6 +1,7 @@
 package dev.csl.cli.serve;
 
 import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
 import java.nio.file.Path;
 
 /**
@@ -15,8 +16,8 @@ public interface ServeBackend extends AutoCloseable {
     /** {@code csl parse --json}. */
     Object parse(String answer, Delimiters delimiters) throws Exception;
 
-    /** {@code csl apply --json}. */
-    Object apply(ApplyCall call) throws Exception;
+    /** {@code csl apply --json}, with options checked as the command line's are. */
+    Object apply(String answer, ApplyOptions options) throws Exception;
 
     /** {@code csl undo --json}. */
     Object undo(Path workingDir, boolean force) throws Exception;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;
@@ -233,7 +234,7 @@ class JsonRpcServerTest {
                                     "delimiters",
                                     Map.of("start", "@[[", "end", "]]@")));
 
-            ApplyCall call = (ApplyCall) backend.calls.get(0);
+            ApplyOptions call = (ApplyOptions) backend.calls.get(0);
             assertThat(response.at("/result/dryRun").asBoolean()).isTrue();
             assertThat(call.workingDir()).isEqualTo(dirA.toAbsolutePath());
             assertThat(call.allow()).containsExactly("npm test");
@@ -358,18 +359,18 @@ class JsonRpcServerTest {
         }
 
         @Override
-        public Object apply(ApplyCall call) throws InterruptedException {
+        public Object apply(String answer, ApplyOptions options) throws InterruptedException {
             AtomicInteger running =
                     runningPerDir.computeIfAbsent(
-                            real(call.workingDir()), d -> new AtomicInteger());
+                            real(options.workingDir()), d -> new AtomicInteger());
             maxConcurrentPerDir.accumulateAndGet(running.incrementAndGet(), Math::max);
             try {
-                if (call.answer().equals("block")) {
+                if (answer.equals("block")) {
                     blocked.incrementAndGet();
                     release.await(30, TimeUnit.SECONDS);
                 }
-                calls.add(call.answer().equals("x") ? call : "apply:" + call.answer());
-                return Map.of("answer", call.answer(), "dryRun", call.dryRun());
+                calls.add(answer.equals("x") ? options : "apply:" + answer);
+                return Map.of("answer", answer, "dryRun", options.dryRun());
             } finally {
                 running.decrementAndGet();
             }
