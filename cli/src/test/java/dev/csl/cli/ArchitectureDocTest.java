@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,10 +47,7 @@ class ArchitectureDocTest {
     }
 
     private static Map<String, Set<String>> actual() {
-        JavaClasses classes =
-                new ClassFileImporter()
-                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        .importPackages("dev.csl");
+        JavaClasses classes = MainClasses.all();
         Map<String, Set<String>> map = new TreeMap<>();
         for (JavaClass c : classes) {
             String from = c.getPackageName();
