@@ -63,12 +63,14 @@ public final class McpTools implements AutoCloseable {
      *
      * @param applySummary the human output of {@code csl apply} for a report, without colour
      * @param undoSummary the human output of {@code csl undo}
-     * @param json the {@code --json} document of either report
+     * @param applyJson the {@code csl apply --json} document
+     * @param undoJson the {@code csl undo --json} document
      */
     public record Rendering(
             Function<ApplyReport, String> applySummary,
             Function<UndoReport, String> undoSummary,
-            Function<Object, String> json) {}
+            Function<ApplyReport, String> applyJson,
+            Function<UndoReport, String> undoJson) {}
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Interpreter interpreter;
@@ -258,7 +260,7 @@ public final class McpTools implements AutoCloseable {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
             return toolResult(
                     rendering.undoSummary().apply(report),
-                    rendering.json().apply(report),
+                    rendering.undoJson().apply(report),
                     report.ok(),
                     session.features());
         }
@@ -295,7 +297,7 @@ public final class McpTools implements AutoCloseable {
         ApplyReport report = interpreter.apply(answer.asText(), options);
         return toolResult(
                 rendering.applySummary().apply(report),
-                rendering.json().apply(report),
+                rendering.applyJson().apply(report),
                 report.ok(),
                 session.features());
     }
