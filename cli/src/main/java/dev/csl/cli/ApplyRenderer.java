@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.ErrorInfo;
@@ -263,7 +264,7 @@ final class ApplyRenderer {
 
     private static String errorSummary(ErrorInfo e) {
         Map<String, Object> d = e.details();
-        if ("match_count_mismatch".equals(e.code().wireName()) && d.containsKey("found")) {
+        if (e.code() == ErrorCode.MATCH_COUNT_MISMATCH && d.containsKey("found")) {
             StringBuilder sb = new StringBuilder().append(d.get("found")).append(" matches");
             if (d.get("closest") instanceof Map<?, ?> closest) {
                 Object from = closest.get("startLine");

@@ -143,7 +143,7 @@ final class ReportJson {
             g.writeArrayFieldStart("warnings");
             for (Warning w : r.warnings()) {
                 g.writeStartObject();
-                g.writeStringField("code", w.code());
+                g.writeStringField("code", w.code().wireName());
                 g.writeStringField("message", w.message());
                 g.writeStringField("hint", w.hint());
                 g.writeNumberField("line", w.line());

@@ -2,7 +2,7 @@ package dev.csl.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.csl.interpreter.ErrorCode;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
 import java.io.IOException;

@@ -44,7 +44,7 @@ final class Guard implements GuardedFiles {
             real = workingDir.toRealPath();
         } catch (NoSuchFileException e) {
             throw new GuardException(
-                    GuardCode.FILE_NOT_FOUND,
+                    ErrorCode.FILE_NOT_FOUND,
                     "Working directory does not exist: " + given,
                     workingDir.toString(),
                     given,
@@ -52,7 +52,7 @@ final class Guard implements GuardedFiles {
         }
         if (!java.nio.file.Files.isDirectory(real)) {
             throw new GuardException(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "Working directory is not a directory: " + given,
                     workingDir.toString(),
                     real,
@@ -60,7 +60,7 @@ final class Guard implements GuardedFiles {
         }
         if (real.getParent() == null) {
             throw new GuardException(
-                    GuardCode.PROTECTED_PATH,
+                    ErrorCode.PROTECTED_PATH,
                     "The root of the file system cannot be the working directory: " + given,
                     workingDir.toString(),
                     real,
@@ -126,7 +126,7 @@ final class Guard implements GuardedFiles {
         Resolution r = resolver.resolve(path, trimmed, base, false);
         if (r.isRoot()) {
             throw refusal.of(
-                    GuardCode.PROTECTED_PATH,
+                    ErrorCode.PROTECTED_PATH,
                     "The working directory itself cannot be deleted or moved",
                     path,
                     r.path(),
@@ -146,7 +146,7 @@ final class Guard implements GuardedFiles {
         var name = ProtectedPaths.protectedName(r.names());
         if (name.isPresent()) {
             throw refusal.of(
-                    GuardCode.PROTECTED_PATH,
+                    ErrorCode.PROTECTED_PATH,
                     "Protected path, " + name.get() + "/ cannot be written or deleted",
                     path,
                     r.path(),
@@ -347,7 +347,7 @@ final class Guard implements GuardedFiles {
         Resolution r = write(path);
         if (r.node().exists() && !r.node().isDirectory()) {
             throw refusal.of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "File exists and is not a directory",
                     path,
                     r.path(),
@@ -393,7 +393,7 @@ final class Guard implements GuardedFiles {
         Resolution r = self(path);
         if (r.node().exists()) {
             throw refusal.of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "Cannot create a symlink: the path exists",
                     path,
                     r.path(),
@@ -425,7 +425,7 @@ final class Guard implements GuardedFiles {
         }
         if (r.node().isLink()) {
             throw refusal.of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "Cannot set the mode of a symlink",
                     path,
                     r.path(),
@@ -515,14 +515,14 @@ final class Guard implements GuardedFiles {
             resolver.resolveTarget(written, dir, target, access.toPath(dir).resolve(name));
             return null;
         } catch (GuardException e) {
-            return e.code() == GuardCode.PATH_ESCAPE ? e.resolved() : null;
+            return e.code() == ErrorCode.PATH_ESCAPE ? e.resolved() : null;
         }
     }
 
     /** The refusal for a symlink that would point outside from its new place. */
     GuardException linkEscape(String written, Path link, Path target, Path resolved) {
         return refusal.of(
-                GuardCode.PATH_ESCAPE,
+                ErrorCode.PATH_ESCAPE,
                 "The symlink "
                         + link
                         + " -> "

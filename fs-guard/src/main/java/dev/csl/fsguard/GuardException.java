@@ -11,7 +11,7 @@ import java.util.Objects;
 public final class GuardException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    private final GuardCode code;
+    private final ErrorCode code;
     private final String pathAsWritten;
     private final transient Path resolved;
     private final String hint;
@@ -20,12 +20,12 @@ public final class GuardException extends IOException {
     private final boolean notADirectory;
 
     public GuardException(
-            GuardCode code, String message, String pathAsWritten, Path resolved, String hint) {
+            ErrorCode code, String message, String pathAsWritten, Path resolved, String hint) {
         this(code, message, pathAsWritten, resolved, hint, false);
     }
 
     GuardException(
-            GuardCode code,
+            ErrorCode code,
             String message,
             String pathAsWritten,
             Path resolved,
@@ -39,7 +39,11 @@ public final class GuardException extends IOException {
         this.notADirectory = notADirectory;
     }
 
-    public GuardCode code() {
+    /**
+     * One of the guard's codes: {@code INVALID_PATH}, {@code PATH_ESCAPE}, {@code PROTECTED_PATH},
+     * {@code IS_DIRECTORY}, {@code FILE_NOT_FOUND}, {@code PERMISSION_DENIED} or {@code IO_ERROR}.
+     */
+    public ErrorCode code() {
         return code;
     }
 

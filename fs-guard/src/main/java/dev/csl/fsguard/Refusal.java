@@ -19,7 +19,7 @@ final class Refusal {
         this.root = root;
     }
 
-    GuardException of(GuardCode code, String problem, String written, Path resolved, String hint) {
+    GuardException of(ErrorCode code, String problem, String written, Path resolved, String hint) {
         return new GuardException(
                 code, message(problem, written, resolved), written, resolved, hint, false);
     }
@@ -36,7 +36,7 @@ final class Refusal {
 
     GuardException invalid(String written, PathSyntax.Problem problem) {
         return of(
-                GuardCode.INVALID_PATH,
+                ErrorCode.INVALID_PATH,
                 "Invalid path, " + problem.reason(),
                 written,
                 null,
@@ -45,7 +45,7 @@ final class Refusal {
 
     GuardException escape(String written, Path resolved, String hint) {
         return of(
-                GuardCode.PATH_ESCAPE,
+                ErrorCode.PATH_ESCAPE,
                 "Path leaves the working directory",
                 written,
                 resolved,
@@ -54,7 +54,7 @@ final class Refusal {
 
     GuardException notFound(String written, Path resolved) {
         return of(
-                GuardCode.FILE_NOT_FOUND,
+                ErrorCode.FILE_NOT_FOUND,
                 "No such file or directory",
                 written,
                 resolved,
@@ -63,7 +63,7 @@ final class Refusal {
 
     GuardException isDirectory(String written, Path resolved) {
         return of(
-                GuardCode.IS_DIRECTORY,
+                ErrorCode.IS_DIRECTORY,
                 "Is a directory",
                 written,
                 resolved,
@@ -72,7 +72,7 @@ final class Refusal {
 
     GuardException notDirectory(String written, Path resolved) {
         return new GuardException(
-                GuardCode.IO_ERROR,
+                ErrorCode.IO_ERROR,
                 message("Not a directory", written, resolved),
                 written,
                 resolved,
@@ -82,7 +82,7 @@ final class Refusal {
 
     GuardException notRegular(String written, Path resolved, String kind) {
         return of(
-                GuardCode.INVALID_PATH,
+                ErrorCode.INVALID_PATH,
                 "Not a regular file or directory (" + kind + ")",
                 written,
                 resolved,
@@ -90,12 +90,12 @@ final class Refusal {
     }
 
     GuardException ioError(String written, Path resolved, String problem, String hint) {
-        return of(GuardCode.IO_ERROR, problem, written, resolved, hint);
+        return of(ErrorCode.IO_ERROR, problem, written, resolved, hint);
     }
 
     GuardException permission(String written, Path resolved) {
         return of(
-                GuardCode.PERMISSION_DENIED,
+                ErrorCode.PERMISSION_DENIED,
                 "Permission denied",
                 written,
                 resolved,
@@ -115,7 +115,7 @@ final class Refusal {
         }
         if (e instanceof DirectoryNotEmptyException) {
             return of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "Directory not empty",
                     path,
                     resolved,
@@ -123,7 +123,7 @@ final class Refusal {
         }
         if (e instanceof RaceException) {
             return of(
-                    GuardCode.PATH_ESCAPE,
+                    ErrorCode.PATH_ESCAPE,
                     "The path changed while csl used it (a symlink or another file appeared)",
                     path,
                     resolved,

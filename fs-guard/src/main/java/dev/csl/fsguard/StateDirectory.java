@@ -70,7 +70,7 @@ public final class StateDirectory {
         Path expected = workingRoot.toRealPath().resolve(NAME);
         if (attrs == null || !attrs.isDirectory() || !expected.equals(real)) {
             throw new GuardException(
-                    GuardCode.PROTECTED_PATH,
+                    ErrorCode.PROTECTED_PATH,
                     "csl keeps its state only in a real directory .csl inside the working directory,"
                             + " and "
                             + dir
@@ -135,7 +135,7 @@ public final class StateDirectory {
     private GuardException notReal(String rel, FileInfo info, String what) {
         Path at = files.root().resolve(rel);
         return new GuardException(
-                GuardCode.PROTECTED_PATH,
+                ErrorCode.PROTECTED_PATH,
                 "csl keeps its state only in "
                         + what
                         + " inside .csl, and "

@@ -19,7 +19,7 @@ final class Text {
         for (byte b : bytes) {
             if (b == 0) {
                 throw refusal.of(
-                        GuardCode.IO_ERROR,
+                        ErrorCode.IO_ERROR,
                         "Binary file (contains NUL bytes), not text",
                         written,
                         resolved,
@@ -35,7 +35,7 @@ final class Text {
                     .toString();
         } catch (CharacterCodingException e) {
             throw refusal.of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "File is not valid UTF-8 text",
                     written,
                     resolved,

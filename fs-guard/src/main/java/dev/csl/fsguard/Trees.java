@@ -87,7 +87,7 @@ final class Trees {
         if (mounts.contains(at)
                 || !Objects.equals(device, get(() -> access.deviceOf(dir), written, at))) {
             throw refusal.of(
-                    GuardCode.PATH_ESCAPE,
+                    ErrorCode.PATH_ESCAPE,
                     "Another file system is mounted at "
                             + at
                             + "; a recursive "
@@ -103,7 +103,7 @@ final class Trees {
             if (purpose != Purpose.MOVE
                     && ProtectedPaths.protectedName(List.of(name)).isPresent()) {
                 throw refusal.of(
-                        GuardCode.PROTECTED_PATH,
+                        ErrorCode.PROTECTED_PATH,
                         "Protected path, "
                                 + path(child)
                                 + " is inside the tree; nothing was changed",
@@ -162,7 +162,7 @@ final class Trees {
         deleteTree(r.names(), device, written, skipped);
         if (!skipped.isEmpty()) {
             throw refusal.of(
-                    GuardCode.IO_ERROR,
+                    ErrorCode.IO_ERROR,
                     "Did not cross into another file system at "
                             + skipped
                             + "; the rest was removed",
@@ -262,7 +262,7 @@ final class Trees {
             List<String> d = append(dst, name);
             if (ProtectedPaths.protectedName(List.of(name)).isPresent()) {
                 throw refusal.of(
-                        GuardCode.PROTECTED_PATH,
+                        ErrorCode.PROTECTED_PATH,
                         "Protected path, copying would create " + name,
                         to,
                         path(d),
@@ -403,7 +403,7 @@ final class Trees {
             guard.resolveNames(names);
             return null;
         } catch (GuardException e) {
-            return e.code() == GuardCode.PATH_ESCAPE ? e.resolved() : null;
+            return e.code() == ErrorCode.PATH_ESCAPE ? e.resolved() : null;
         }
     }
 

@@ -65,7 +65,7 @@ abstract class GuardedFilesContract {
         throw new AssertionError("expected a refusal");
     }
 
-    private GuardCode codeOf(ThrowingOp op) {
+    private ErrorCode codeOf(ThrowingOp op) {
         try {
             op.run();
         } catch (GuardException e) {
@@ -142,7 +142,7 @@ abstract class GuardedFilesContract {
     @Test
     void writeAtomic_directory_isDirectory() {
         assertThat(codeOf(() -> guard.writeAtomic("sub", bytes("x"))))
-                .isEqualTo(GuardCode.IS_DIRECTORY);
+                .isEqualTo(ErrorCode.IS_DIRECTORY);
     }
 
     @Test
@@ -156,7 +156,7 @@ abstract class GuardedFilesContract {
     void readText_binaryFile_refusedAsIoError() throws IOException {
         Files.write(w.root.resolve("bin.dat"), new byte[] {'a', 0, 'b'});
         GuardException e = (GuardException) catchGuard(() -> guard.readText("bin.dat"));
-        assertThat(e.code()).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(e.code()).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(e.getMessage()).contains("Binary file").contains("bin.dat");
         assertThat(guard.readBytes("bin.dat")).containsExactly('a', 0, 'b');
     }
@@ -170,7 +170,7 @@ abstract class GuardedFilesContract {
     @Test
     void readBytes_missing_fileNotFound_withPathAndHint() {
         GuardException e = (GuardException) catchGuard(() -> guard.readBytes("nope.txt"));
-        assertThat(e.code()).isEqualTo(GuardCode.FILE_NOT_FOUND);
+        assertThat(e.code()).isEqualTo(ErrorCode.FILE_NOT_FOUND);
         assertThat(e.pathAsWritten()).isEqualTo("nope.txt");
         assertThat(e.resolved()).isEqualTo(guard.root().resolve("nope.txt"));
         assertThat(e.getMessage()).contains("'nope.txt'").contains(guard.root().toString());
@@ -181,7 +181,7 @@ abstract class GuardedFilesContract {
     void escape_message_saysPathResolvedRootAndHint() {
         GuardException e =
                 (GuardException) catchGuard(() -> guard.writeAtomic("../outside/x", bytes("x")));
-        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(e.getMessage())
                 .contains("'../outside/x'")
                 .contains(w.outside.resolve("x").toString())
@@ -194,14 +194,14 @@ abstract class GuardedFilesContract {
     void symlinkEscape_hint_namesTheLink() {
         GuardException e =
                 (GuardException) catchGuard(() -> guard.readBytes("link-out/secret.txt"));
-        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(e.hint()).contains("link-out");
     }
 
     @Test
     void invalidPath_hasOwnHint() {
         GuardException e = (GuardException) catchGuard(() -> guard.readBytes("~/x"));
-        assertThat(e.code()).isEqualTo(GuardCode.INVALID_PATH);
+        assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PATH);
         assertThat(e.resolved()).isNull();
         assertThat(e.hint()).contains("~");
     }
@@ -217,16 +217,16 @@ abstract class GuardedFilesContract {
         guard.createDirectories("d1/d2/d3");
         assertThat(Files.isDirectory(w.root.resolve("d1/d2/d3"))).isTrue();
         guard.createDirectories("d1/d2/d3");
-        assertThat(codeOf(() -> guard.createDirectories("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.createDirectories("a.txt"))).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(codeOf(() -> guard.createDirectories(".git/x")))
-                .isEqualTo(GuardCode.PROTECTED_PATH);
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
     }
 
     @Test
     void list_sortedNames() throws IOException {
         assertThat(guard.list("sub")).containsExactly("file.txt", "up", "up2");
-        assertThat(codeOf(() -> guard.list("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
-        assertThat(codeOf(() -> guard.list("missing"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
+        assertThat(codeOf(() -> guard.list("a.txt"))).isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.list("missing"))).isEqualTo(ErrorCode.FILE_NOT_FOUND);
     }
 
     @Test
@@ -241,7 +241,7 @@ abstract class GuardedFilesContract {
         assertThat(file.size()).isEqualTo(2);
         assertThat(guard.stat("missing").type()).isEqualTo(FileInfo.Type.MISSING);
         assertThat(guard.stat("link-out").type()).isEqualTo(FileInfo.Type.SYMLINK);
-        assertThat(codeOf(() -> guard.stat("link-out", true))).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.stat("link-out", true))).isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
@@ -250,7 +250,7 @@ abstract class GuardedFilesContract {
         assertThat(guard.exists("nope")).isFalse();
         assertThat(guard.exists("dangling-in")).isFalse();
         assertThat(guard.exists("a.txt/x")).isFalse();
-        assertThat(codeOf(() -> guard.exists("link-out"))).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.exists("link-out"))).isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
@@ -264,8 +264,8 @@ abstract class GuardedFilesContract {
 
     @Test
     void delete_nonEmptyDirectory_ioError_missing_notFound() {
-        assertThat(codeOf(() -> guard.delete("sub"))).isEqualTo(GuardCode.IO_ERROR);
-        assertThat(codeOf(() -> guard.delete("nope"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
+        assertThat(codeOf(() -> guard.delete("sub"))).isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.delete("nope"))).isEqualTo(ErrorCode.FILE_NOT_FOUND);
     }
 
     @Test
@@ -296,11 +296,11 @@ abstract class GuardedFilesContract {
 
     @Test
     void deleteRecursive_rootOrProtected_refused() {
-        assertThat(codeOf(() -> guard.deleteRecursive("."))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive("."))).isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(codeOf(() -> guard.deleteRecursive("sub/..")))
-                .isEqualTo(GuardCode.PROTECTED_PATH);
-        assertThat(codeOf(() -> guard.deleteRecursive(".git"))).isEqualTo(GuardCode.PROTECTED_PATH);
-        assertThat(codeOf(() -> guard.deleteRecursive(".CSL"))).isEqualTo(GuardCode.PROTECTED_PATH);
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive(".git"))).isEqualTo(ErrorCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.deleteRecursive(".CSL"))).isEqualTo(ErrorCode.PROTECTED_PATH);
     }
 
     @Test
@@ -314,9 +314,9 @@ abstract class GuardedFilesContract {
         assertThat(Workspace.read(w.root.resolve("dst/inner/f.txt"))).isEqualTo("f\n");
         assertThat(Files.isSymbolicLink(w.root.resolve("dst/rel"))).isTrue();
         assertThat(codeOf(() -> guard.copy("src", "dst2", false)))
-                .isEqualTo(GuardCode.IS_DIRECTORY);
+                .isEqualTo(ErrorCode.IS_DIRECTORY);
         assertThat(codeOf(() -> guard.copy("src", "src/inner/x", true)))
-                .isEqualTo(GuardCode.IO_ERROR);
+                .isEqualTo(ErrorCode.IO_ERROR);
     }
 
     @Test
@@ -327,16 +327,16 @@ abstract class GuardedFilesContract {
         guard.copy("deep/er", "shallow/er", true);
         assertThat(Files.isSymbolicLink(w.root.resolve("shallow/er/up"))).isTrue();
         assertThat(codeOf(() -> guard.copy("deep/er", "er2", true)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(Files.exists(w.root.resolve("er2/up"), LinkOption.NOFOLLOW_LINKS)).isFalse();
     }
 
     @Test
     void copy_toOutside_refused() {
         assertThat(codeOf(() -> guard.copy("a.txt", "../outside/a.txt", false)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(codeOf(() -> guard.copy("file-out", "stolen.txt", false)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
@@ -345,20 +345,20 @@ abstract class GuardedFilesContract {
         assertThat(Workspace.read(w.root.resolve("sub/moved.txt"))).isEqualTo("a\n");
         guard.move("sub", "sub2");
         assertThat(Files.isDirectory(w.root.resolve("sub2"))).isTrue();
-        assertThat(codeOf(() -> guard.move("sub2", "sub2/x"))).isEqualTo(GuardCode.IO_ERROR);
-        assertThat(codeOf(() -> guard.move(".git", "g"))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.move("sub2", "sub2/x"))).isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.move(".git", "g"))).isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(codeOf(() -> guard.move("sub2/moved.txt", ".git/x")))
-                .isEqualTo(GuardCode.PROTECTED_PATH);
-        assertThat(codeOf(() -> guard.move(".", "x"))).isEqualTo(GuardCode.PROTECTED_PATH);
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.move(".", "x"))).isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(codeOf(() -> guard.move("sub2/moved.txt", "../outside/m")))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
     void move_relativeLinkUpALevel_refusedBecauseItWouldLeadOutside() throws IOException {
         // sub/up -> .. is the working directory; moved to the top, up -> .. is its parent
         GuardException e = refusal(() -> guard.move("sub/up", "up"));
-        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(e.getMessage())
                 .contains("up")
                 .contains("-> ..")
@@ -377,7 +377,7 @@ abstract class GuardedFilesContract {
         Workspace.write(w.root.resolve("deep/inner/f.txt"), "f\n");
 
         assertThat(codeOf(() -> guard.move("deep/inner", "inner2")))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(Files.isSymbolicLink(w.root.resolve("deep/inner/top"))).isTrue();
         assertThat(Files.exists(w.root.resolve("inner2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
         // at the same depth the link means what it meant: allowed
@@ -394,7 +394,7 @@ abstract class GuardedFilesContract {
                 w.root.getFileSystem().getPath("../../outside/secret.txt"));
 
         GuardException e = refusal(() -> guard.copy("d", "d2", true));
-        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(e.getMessage()).contains("z-out").contains("nothing was changed");
         assertThat(Files.exists(w.root.resolve("d2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
     }
@@ -405,7 +405,7 @@ abstract class GuardedFilesContract {
         Files.createDirectories(w.root.resolve("x/y"));
         Files.createSymbolicLink(
                 w.root.resolve("x/y/top"), w.root.getFileSystem().getPath("../.."));
-        assertThat(codeOf(() -> guard.copy("x/y", "y2", true))).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.copy("x/y", "y2", true))).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(Files.exists(w.root.resolve("y2"), LinkOption.NOFOLLOW_LINKS)).isFalse();
         guard.copy("x", "x2", true);
         assertThat(Files.isSymbolicLink(w.root.resolve("x2/y/top"))).isTrue();
@@ -419,7 +419,7 @@ abstract class GuardedFilesContract {
         Workspace.write(w.root.resolve("vendor/lib/.Git/HEAD"), "ref\n");
 
         assertThat(codeOf(() -> guard.deleteRecursive("vendor")))
-                .isEqualTo(GuardCode.PROTECTED_PATH);
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(Files.exists(w.root.resolve("vendor/a.txt"))).isTrue();
         assertThat(Files.exists(w.root.resolve("vendor/lib/.Git/HEAD"))).isTrue();
     }
@@ -428,27 +428,27 @@ abstract class GuardedFilesContract {
     void trailingSlash_onARegularFile_isNotADirectoryEverywhere() throws IOException {
         for (String p : new String[] {"a.txt/", "a.txt/.", "a.txt//"}) {
             GuardException e = refusal(() -> guard.readText(p));
-            assertThat(e.code()).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(e.code()).as(p).isEqualTo(ErrorCode.IO_ERROR);
             assertThat(e.getMessage()).as(p).startsWith("Not a directory: '" + p + "'");
-            assertThat(codeOf(() -> guard.stat(p))).as(p).isEqualTo(GuardCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.stat(p))).as(p).isEqualTo(ErrorCode.IO_ERROR);
             assertThat(codeOf(() -> guard.writeAtomic(p, bytes("x"))))
                     .as(p)
-                    .isEqualTo(GuardCode.IO_ERROR);
+                    .isEqualTo(ErrorCode.IO_ERROR);
             assertThat(codeOf(() -> guard.append(p, bytes("x"))))
                     .as(p)
-                    .isEqualTo(GuardCode.IO_ERROR);
-            assertThat(codeOf(() -> guard.delete(p))).as(p).isEqualTo(GuardCode.IO_ERROR);
-            assertThat(codeOf(() -> guard.move(p, "b.txt"))).as(p).isEqualTo(GuardCode.IO_ERROR);
+                    .isEqualTo(ErrorCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.delete(p))).as(p).isEqualTo(ErrorCode.IO_ERROR);
+            assertThat(codeOf(() -> guard.move(p, "b.txt"))).as(p).isEqualTo(ErrorCode.IO_ERROR);
             assertThat(codeOf(() -> guard.copy("sub/file.txt", p, false)))
                     .as(p)
-                    .isEqualTo(GuardCode.IO_ERROR);
+                    .isEqualTo(ErrorCode.IO_ERROR);
             assertThat(guard.exists(p)).as(p).isFalse();
         }
         assertThat(Workspace.read(w.root.resolve("a.txt"))).isEqualTo("a\n");
         // a file is not created at a name that says directory
         assertThat(codeOf(() -> guard.writeAtomic("new.txt/", bytes("x"))))
-                .isEqualTo(GuardCode.IO_ERROR);
-        assertThat(codeOf(() -> guard.move("a.txt", "new2/"))).isEqualTo(GuardCode.IO_ERROR);
+                .isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.move("a.txt", "new2/"))).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(Files.exists(w.root.resolve("new.txt"))).isFalse();
         assertThat(Files.exists(w.root.resolve("new2"))).isFalse();
         // directories and links to directories keep working with a slash
@@ -478,7 +478,7 @@ abstract class GuardedFilesContract {
         guard.setLastModified("a.txt", t);
         assertThat(guard.stat("a.txt").modified()).isEqualTo(t);
         assertThat(codeOf(() -> guard.setLastModified("nope", t)))
-                .isEqualTo(GuardCode.FILE_NOT_FOUND);
+                .isEqualTo(ErrorCode.FILE_NOT_FOUND);
     }
 
     @Test
@@ -488,10 +488,10 @@ abstract class GuardedFilesContract {
         assertThat(new String(sub.readBytes("file.txt"), UTF_8)).isEqualTo("file\n");
         assertThat(new String(sub.readBytes("../a.txt"), UTF_8)).isEqualTo("a\n");
         assertThat(codeOf(() -> sub.readBytes("../../outside/secret.txt")))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
-        assertThat(codeOf(() -> guard.withBase("a.txt"))).isEqualTo(GuardCode.IO_ERROR);
-        assertThat(codeOf(() -> guard.withBase("nope"))).isEqualTo(GuardCode.FILE_NOT_FOUND);
-        assertThat(codeOf(() -> guard.withBase("link-out"))).isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.withBase("a.txt"))).isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.withBase("nope"))).isEqualTo(ErrorCode.FILE_NOT_FOUND);
+        assertThat(codeOf(() -> guard.withBase("link-out"))).isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
@@ -526,9 +526,9 @@ abstract class GuardedFilesContract {
     @Test
     void restoreFile_throughDirectorySymlinkToOutside_refusedAsPathEscape() {
         assertThat(codeOf(() -> guard.restoreFile("link-out/secret.txt", bytes("x"), -1)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(codeOf(() -> guard.restoreFile("link-out/new.txt", bytes("x"), -1)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         // the @AfterEach check proves nothing outside changed
     }
 
@@ -549,9 +549,9 @@ abstract class GuardedFilesContract {
     @Test
     void restoreFile_protectedOrDirectory_refused() {
         assertThat(codeOf(() -> guard.restoreFile(".git/config", bytes("x"), -1)))
-                .isEqualTo(GuardCode.PROTECTED_PATH);
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(codeOf(() -> guard.restoreFile("sub", bytes("x"), -1)))
-                .isEqualTo(GuardCode.IS_DIRECTORY);
+                .isEqualTo(ErrorCode.IS_DIRECTORY);
     }
 
     @Test
@@ -565,9 +565,9 @@ abstract class GuardedFilesContract {
     @Test
     void createSymlink_leadingOutsideFromItsPlace_refusedAndNotLeftBehind() {
         assertThat(codeOf(() -> guard.createSymlink("sub/out", "../../outside")))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(Files.exists(w.root.resolve("sub/out"), LinkOption.NOFOLLOW_LINKS)).isFalse();
-        assertThat(codeOf(() -> guard.createSymlink("a.txt", "sub"))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.createSymlink("a.txt", "sub"))).isEqualTo(ErrorCode.IO_ERROR);
     }
 
     @Test
@@ -579,9 +579,9 @@ abstract class GuardedFilesContract {
                                     Files.getPosixFilePermissions(w.root.resolve("a.txt"))))
                     .isEqualTo("rw-------");
         }
-        assertThat(codeOf(() -> guard.setMode("link-in", 0700))).isEqualTo(GuardCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.setMode("link-in", 0700))).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(codeOf(() -> guard.setMode("link-out/secret.txt", 0777)))
-                .isEqualTo(GuardCode.PATH_ESCAPE);
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
     }
 
     @Test
@@ -590,6 +590,6 @@ abstract class GuardedFilesContract {
 
         assertThat(GuardedFiles.isFileSystemRoot(fsRoot)).isTrue();
         assertThat(GuardedFiles.isFileSystemRoot(w.root)).isFalse();
-        assertThat(codeOf(() -> GuardedFiles.open(fsRoot))).isEqualTo(GuardCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> GuardedFiles.open(fsRoot))).isEqualTo(ErrorCode.PROTECTED_PATH);
     }
 }

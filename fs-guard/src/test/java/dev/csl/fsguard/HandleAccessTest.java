@@ -89,11 +89,11 @@ class HandleAccessTest {
         assertThatThrownBy(() -> guard.writeAtomic("d/f.txt", new byte[] {1}))
                 .isInstanceOfSatisfying(
                         GuardException.class,
-                        e -> assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE));
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE));
         // a failed use is reported with the same code
         GuardException e =
                 ((Guard) guard).failure(new RaceException("x"), "d/f.txt", root.resolve("d/f.txt"));
-        assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(e.getMessage()).contains("changed while csl used it");
     }
 }

@@ -178,7 +178,7 @@ class RaceTest {
                     o = Outcome.OK;
                 } catch (GuardException e) {
                     o =
-                            e.code() == GuardCode.PATH_ESCAPE
+                            e.code() == ErrorCode.PATH_ESCAPE
                                     ? Outcome.PATH_ESCAPE
                                     : Outcome.OTHER_REFUSAL;
                 }

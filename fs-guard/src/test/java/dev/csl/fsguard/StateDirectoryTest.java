@@ -59,7 +59,7 @@ class StateDirectoryTest {
                     .isInstanceOf(GuardException.class)
                     .hasMessageContaining("a symlink")
                     .extracting(e -> ((GuardException) e).code())
-                    .isEqualTo(GuardCode.PROTECTED_PATH);
+                    .isEqualTo(ErrorCode.PROTECTED_PATH);
             Files.delete(work.resolve(".csl"));
             Files.writeString(work.resolve(".csl"), "x");
             assertThatThrownBy(() -> StateDirectory.openIfExists(work))
@@ -83,7 +83,7 @@ class StateDirectoryTest {
             assertThatThrownBy(() -> state.write("history/commit.json", new byte[] {1}))
                     .isInstanceOf(GuardException.class)
                     .extracting(e -> ((GuardException) e).code())
-                    .isEqualTo(GuardCode.PATH_ESCAPE);
+                    .isEqualTo(ErrorCode.PATH_ESCAPE);
             assertThat(state.list(".")).contains("history");
             try (Stream<Path> list = Files.list(outside)) {
                 assertThat(list).isEmpty();

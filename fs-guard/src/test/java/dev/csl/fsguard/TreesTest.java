@@ -69,7 +69,7 @@ class TreesTest {
                 .isInstanceOfSatisfying(
                         GuardException.class,
                         e -> {
-                            assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE);
+                            assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
                             assertThat(e.getMessage())
                                     .contains("Another file system is mounted at")
                                     .contains("mnt")
@@ -87,7 +87,7 @@ class TreesTest {
         assertThatThrownBy(() -> guard.copy("tree", "copy", true))
                 .isInstanceOfSatisfying(
                         GuardException.class,
-                        e -> assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE));
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE));
         assertThat(Files.exists(root.resolve("copy"))).isFalse();
     }
 
@@ -98,7 +98,7 @@ class TreesTest {
         assertThatThrownBy(() -> guard.move("tree", "moved"))
                 .isInstanceOfSatisfying(
                         GuardException.class,
-                        e -> assertThat(e.code()).isEqualTo(GuardCode.PATH_ESCAPE));
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE));
         assertThat(Files.exists(root.resolve("tree/mnt/data/keep.txt"))).isTrue();
         assertThat(Files.exists(root.resolve("moved"))).isFalse();
     }

@@ -3,6 +3,7 @@ package dev.csl.interpreter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.csl.fsguard.ErrorCode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,9 +31,14 @@ public final class ErrorInfo {
         return new ErrorInfo(code, message, hint, Map.of());
     }
 
-    @JsonProperty("code")
     public ErrorCode code() {
         return code;
+    }
+
+    /** The code as JSON carries it (serve serializes this class with Jackson). */
+    @JsonProperty("code")
+    String wireCode() {
+        return code.wireName();
     }
 
     @JsonProperty("message")

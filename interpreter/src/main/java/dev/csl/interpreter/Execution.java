@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;
 import dev.csl.grammar.Search;
@@ -443,7 +444,7 @@ final class Execution implements AutoCloseable {
                     new RunOutcome(
                             List.of(),
                             new RunFailure(
-                                    "io_error",
+                                    ErrorCode.IO_ERROR,
                                     "The command runner failed: " + e.getMessage(),
                                     "Try again; if it keeps failing, run csl doctor.",
                                     Map.of()),
@@ -460,9 +461,7 @@ final class Execution implements AutoCloseable {
         ErrorInfo error = null;
         if (outcome.failure() != null) {
             RunFailure f = outcome.failure();
-            error =
-                    new ErrorInfo(
-                            ErrorCode.fromWireName(f.code()), f.message(), f.hint(), f.details());
+            error = new ErrorInfo(f.code(), f.message(), f.hint(), f.details());
         }
         if (outcome.irreversible()) {
             irreversibleRuns.add(task);

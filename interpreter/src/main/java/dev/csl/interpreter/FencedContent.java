@@ -42,7 +42,7 @@ final class FencedContent {
         int last = write.line() + lines.length;
         if (isText(file)) {
             return new Warning(
-                    "fenced_content",
+                    Warning.Code.FENCED_CONTENT,
                     "The content of '"
                             + file
                             + "' is one markdown code block (lines "
@@ -56,7 +56,7 @@ final class FencedContent {
                     first);
         }
         return new Warning(
-                "fenced_content",
+                Warning.Code.FENCED_CONTENT,
                 "The content of the WRITE of '"
                         + file
                         + "' at line "

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
@@ -101,12 +102,7 @@ public final class Interpreter {
                 return planned(answer, parsed, invalid, invalidLines, options, files, shown);
             }
         } catch (GuardException e) {
-            return failure(
-                    shown,
-                    dryRun,
-                    ErrorCode.fromWireName(e.code().wireName()),
-                    e.getMessage(),
-                    e.hint());
+            return failure(shown, dryRun, e.code(), e.getMessage(), e.hint());
         } catch (IOException e) {
             return failure(
                     shown,

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;
@@ -77,8 +78,7 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
     }
 
     private static ErrorInfo refusal(Warning w) {
-        return new ErrorInfo(
-                ErrorCode.fromWireName(w.code()), w.message(), w.hint(), Map.of("line", w.line()));
+        return new ErrorInfo(w.code().refusal(), w.message(), w.hint(), Map.of("line", w.line()));
     }
 
     private static List<Operation> flatten(List<Operation> operations) {

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,8 +37,6 @@ final class OpFailure extends Exception {
         if (notChanged != null && !message.contains("not changed")) {
             message = message + (message.endsWith(".") ? " " : ". ") + notChanged;
         }
-        return new OpFailure(
-                new ErrorInfo(
-                        ErrorCode.fromWireName(e.code().wireName()), message, e.hint(), details));
+        return new OpFailure(new ErrorInfo(e.code(), message, e.hint(), details));
     }
 }

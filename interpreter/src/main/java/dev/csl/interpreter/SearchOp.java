@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Search;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -96,7 +97,7 @@ final class SearchOp {
                 Warning warning = adjusted(search, w);
                 if (strict) {
                     throw new OpFailure(
-                            ErrorCode.MATCH_COUNT_MISMATCH,
+                            warning.code().refusal(),
                             "The SEARCH pattern for '"
                                     + file
                                     + "' matches lines "
@@ -119,7 +120,7 @@ final class SearchOp {
 
     private static Warning adjusted(Search search, WhitespaceMatch w) {
         return new Warning(
-                "whitespace_adjusted",
+                Warning.Code.WHITESPACE_ADJUSTED,
                 "The SEARCH pattern for '"
                         + search.file()
                         + "' matched lines "

@@ -2,6 +2,7 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
@@ -168,7 +169,7 @@ public final class Undoer {
                 dir,
                 id,
                 List.of(),
-                ErrorCode.fromWireName(e.code().wireName()),
+                e.code(),
                 "Not undone: "
                         + e.getMessage()
                         + (e.resolved() == null

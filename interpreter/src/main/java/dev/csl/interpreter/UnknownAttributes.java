@@ -119,7 +119,7 @@ final class UnknownAttributes {
                             : "Remove it: " + knows + ".";
         }
         return new Warning(
-                "unknown_attribute",
+                Warning.Code.UNKNOWN_ATTRIBUTE,
                 subject
                         + " has the attribute "
                         + name

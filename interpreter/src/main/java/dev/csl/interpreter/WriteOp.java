@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Write;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
@@ -56,7 +57,7 @@ final class FakeRunners implements RunSessionFactory {
                                 return new RunOutcome(
                                         done,
                                         new RunFailure(
-                                                "command_failed",
+                                                ErrorCode.COMMAND_FAILED,
                                                 "'false' exited with status 1.",
                                                 "Fix the command.",
                                                 Map.of("exitCode", 1)),
@@ -67,7 +68,7 @@ final class FakeRunners implements RunSessionFactory {
                                 return new RunOutcome(
                                         done,
                                         new RunFailure(
-                                                "command_not_found",
+                                                ErrorCode.COMMAND_NOT_FOUND,
                                                 "No such command: " + w[0],
                                                 "Use a built-in.",
                                                 Map.of()),
@@ -81,7 +82,10 @@ final class FakeRunners implements RunSessionFactory {
                         return new RunOutcome(
                                 done,
                                 new RunFailure(
-                                        "command_failed", e.toString(), "", Map.of("exitCode", 1)),
+                                        ErrorCode.COMMAND_FAILED,
+                                        e.toString(),
+                                        "",
+                                        Map.of("exitCode", 1)),
                                 "none",
                                 irreversible);
                     }

@@ -56,7 +56,7 @@ class UnknownAttributesTest {
 
         assertThat(warnings).hasSize(1);
         Warning w = warnings.get(0);
-        assertThat(w.code()).isEqualTo("unknown_attribute");
+        assertThat(w.code()).isEqualTo(Warning.Code.UNKNOWN_ATTRIBUTE);
         assertThat(w.line()).isEqualTo(1);
         assertThat(w.message())
                 .isEqualTo(

@@ -2,6 +2,7 @@ package dev.csl.interpreter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.csl.runner;
 
-import dev.csl.fsguard.GuardCode;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.WordSplitter.SplitLine;
@@ -12,8 +12,8 @@ import dev.csl.runner.worker.Invocation;
 import dev.csl.runner.worker.OperandKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -115,7 +115,7 @@ final class BlockPlanner {
         if (name.matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
             return Checked.refusedNamingLine(
                     new RunFailure(
-                            "shell_operator",
+                            ErrorCode.SHELL_OPERATOR,
                             "Command line "
                                     + line.line()
                                     + " sets an environment variable, but no shell runs RUN commands: "
@@ -126,7 +126,7 @@ final class BlockPlanner {
         if (SHELL_BUILTINS.containsKey(name)) {
             return Checked.refused(
                     new RunFailure(
-                            "command_not_allowed",
+                            ErrorCode.COMMAND_NOT_ALLOWED,
                             name
                                     + " is a shell built-in, and no shell runs RUN commands: "
                                     + line.text(),
@@ -198,22 +198,22 @@ final class BlockPlanner {
             }
             return null;
         } catch (GuardException e) {
-            if (e.code() != GuardCode.INVALID_PATH
-                    && e.code() != GuardCode.PATH_ESCAPE
-                    && e.code() != GuardCode.PROTECTED_PATH) {
+            if (e.code() != ErrorCode.INVALID_PATH
+                    && e.code() != ErrorCode.PATH_ESCAPE
+                    && e.code() != ErrorCode.PROTECTED_PATH) {
                 return null;
             }
-            Map<String, Object> details = new HashMap<>();
+            Map<String, Object> details = new LinkedHashMap<>();
             details.put("path", path);
             if (e.resolved() != null) {
                 details.put("resolved", e.resolved().toString());
             }
-            return new RunFailure(e.code().wireName(), e.getMessage(), e.hint(), details);
+            return new RunFailure(e.code(), e.getMessage(), e.hint(), details);
         }
     }
 
     private static RunFailure withLine(RunFailure f, SplitLine line) {
-        Map<String, Object> details = new HashMap<>(f.details());
+        Map<String, Object> details = new LinkedHashMap<>(f.details());
         details.putIfAbsent("line", line.line());
         details.putIfAbsent("command", line.text());
         return new RunFailure(f.code(), f.message(), f.hint(), details);

@@ -1,28 +1,29 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.WorkerReply;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The runner's failures as data: stable code, one-sentence message, hint, extra fields. */
 final class Failures {
     private Failures() {}
 
-    static RunFailure of(String code, String message, String hint) {
+    static RunFailure of(ErrorCode code, String message, String hint) {
         return new RunFailure(code, message, hint, Map.of());
     }
 
     static RunFailure badDir(String dir, GuardException e) {
-        Map<String, Object> details = new HashMap<>();
+        Map<String, Object> details = new LinkedHashMap<>();
         details.put("dir", dir);
         details.put("reason", e.code().wireName());
         if (e.resolved() != null) {
             details.put("resolved", e.resolved().toString());
         }
         return new RunFailure(
-                "invalid_working_directory",
+                ErrorCode.INVALID_WORKING_DIRECTORY,
                 "The RUN dir '" + dir + "' cannot be used: " + e.getMessage(),
                 "dir must name an existing directory inside the working directory, relative to"
                         + " it (dir=\"src\"); create it first with mkdir -p in an earlier RUN",
@@ -55,15 +56,16 @@ final class Failures {
             hint = "the command's stderr says why; fix the operands and run it again";
         }
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 message,
                 hint,
-                Map.of("exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
+                RunFailure.details(
+                        "exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
     }
 
     static RunFailure timeout(String text, int seconds) {
         return new RunFailure(
-                "timeout",
+                ErrorCode.TIMEOUT,
                 "'"
                         + text
                         + "' did not finish within "
@@ -71,13 +73,13 @@ final class Failures {
                         + " s and was stopped, with everything it had started",
                 "narrow the command (a smaller directory, find -maxdepth, head -n) or give the RUN"
                         + " more time: <---RUN timeout=\"120\"--->",
-                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+                RunFailure.details("command", text, "timeoutSeconds", seconds, "exitCode", -1));
     }
 
     /** The state before a built-in could not be recorded within its timeout; it did not run. */
     static RunFailure recordingTimeout(String text, int seconds) {
         return new RunFailure(
-                "timeout",
+                ErrorCode.TIMEOUT,
                 "'"
                         + text
                         + "' did not run: recording what it would change (for undo and rollback)"
@@ -86,30 +88,30 @@ final class Failures {
                         + " s timeout",
                 "the tree it would change is very large or very deep: work on a smaller part,"
                         + " or give the RUN more time: <---RUN timeout=\"120\"--->",
-                Map.of("command", text, "timeoutSeconds", seconds, "exitCode", -1));
+                RunFailure.details("command", text, "timeoutSeconds", seconds, "exitCode", -1));
     }
 
     static RunFailure outOfMemory(String text, int heapMb) {
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 "'"
                         + text
                         + "' ran out of memory (the worker's cap is "
                         + heapMb
                         + " MiB) and was stopped; a fresh worker runs the next command",
                 "work on smaller pieces: head -n, grep -m, a narrower path",
-                Map.of("command", text, "exitCode", -1, "reason", "out_of_memory"));
+                RunFailure.details("command", text, "exitCode", -1, "reason", "out_of_memory"));
     }
 
     static RunFailure crashed(String text, String why) {
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 "'"
                         + text
                         + "' stopped the worker JVM ("
                         + why
                         + "); a fresh worker runs the next command",
                 "this is a csl problem, not yours; try the command again, or do it another way",
-                Map.of("command", text, "exitCode", -1, "reason", "worker_crashed"));
+                RunFailure.details("command", text, "exitCode", -1, "reason", "worker_crashed"));
     }
 }

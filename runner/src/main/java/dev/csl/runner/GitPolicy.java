@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.CommandTable;
 import java.util.List;
@@ -140,6 +141,6 @@ final class GitPolicy {
 
     private static RunFailure refuse(String text, String why, String hint) {
         return new RunFailure(
-                "command_not_allowed", why + ": " + text, hint, Map.of("command", text));
+                ErrorCode.COMMAND_NOT_ALLOWED, why + ": " + text, hint, Map.of("command", text));
     }
 }

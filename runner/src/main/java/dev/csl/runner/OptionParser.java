@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.CommandSpec;
 import dev.csl.runner.worker.FlagSpec;
@@ -8,7 +9,6 @@ import dev.csl.runner.worker.Invocation.Option;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -148,13 +148,13 @@ final class OptionParser {
             if (flag.isEmpty()) {
                 if (!startsExpression(w)) {
                     return new RunFailure(
-                            "wrong_argument_count",
+                            ErrorCode.WRONG_ARGUMENT_COUNT,
                             "find: paths must come before the expression, but '"
                                     + w
                                     + "' follows it: "
                                     + text,
                             "write find PATH... then the tests, e.g. find src -name '*.js'",
-                            Map.of("command", text, "operand", w));
+                            RunFailure.details("command", text, "operand", w));
                 }
                 return unknown(w);
             }
@@ -237,7 +237,7 @@ final class OptionParser {
             hint += "; name the files to search, or search a directory with grep -r PATTERN .";
         }
         return new RunFailure(
-                "wrong_argument_count",
+                ErrorCode.WRONG_ARGUMENT_COUNT,
                 spec.name()
                         + " takes "
                         + expected
@@ -248,7 +248,7 @@ final class OptionParser {
                         + ": "
                         + text,
                 hint,
-                Map.of("command", text, "expected", expected, "found", n));
+                RunFailure.details("command", text, "expected", expected, "found", n));
     }
 
     private RunFailure addValued(FlagSpec f, String value) {
@@ -264,28 +264,28 @@ final class OptionParser {
         List<String> supported = spec.flagSynopses();
         String list = supported.isEmpty() ? "none" : String.join("; ", supported);
         return new RunFailure(
-                "unknown_flag",
+                ErrorCode.UNKNOWN_FLAG,
                 spec.name() + " does not support the flag " + flag + " (supported: " + list + ")",
                 supported.isEmpty()
                         ? "usage: " + spec.usage()
                         : "use only the supported flags; usage: " + spec.usage(),
-                Map.of("command", text, "flag", flag, "supported", supported));
+                RunFailure.details("command", text, "flag", flag, "supported", supported));
     }
 
     private RunFailure missingValue(FlagSpec f) {
         return new RunFailure(
-                "invalid_flag_value",
+                ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": the flag " + f.name() + " needs a value: " + text,
                 "write " + f.synopsis(),
-                Map.of("command", text, "flag", f.name()));
+                RunFailure.details("command", text, "flag", f.name()));
     }
 
     private RunFailure badValue(FlagSpec f, String value, String problem) {
         return new RunFailure(
-                "invalid_flag_value",
+                ErrorCode.INVALID_FLAG_VALUE,
                 spec.name() + ": invalid value '" + value + "' for " + f.name() + ": " + problem,
                 "write " + f.synopsis() + " (" + f.description() + ")",
-                Map.of("command", text, "flag", f.name(), "value", value));
+                RunFailure.details("command", text, "flag", f.name(), "value", value));
     }
 
     private static boolean isDigits(String s) {

@@ -58,7 +58,7 @@ final class RefusedLines {
             if (f.details().get("command") != null) {
                 entry.put("command", f.details().get("command"));
             }
-            entry.put("code", f.code());
+            entry.put("code", f.code().wireName()); // details are JSON as they stand
             entry.put("message", f.message());
             entry.put("hint", f.hint());
             each.add(entry);

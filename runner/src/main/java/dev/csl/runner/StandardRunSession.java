@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.base.CommandOutcome;
@@ -58,7 +59,7 @@ final class StandardRunSession implements RunSession {
         } catch (IOException e) {
             return refused(
                     Failures.of(
-                            "invalid_working_directory",
+                            ErrorCode.INVALID_WORKING_DIRECTORY,
                             "The working directory "
                                     + config.workingDir()
                                     + " cannot be used: "
@@ -139,7 +140,7 @@ final class StandardRunSession implements RunSession {
             return new CommandOutcome(
                     new CommandResult(step.text(), -1, "", "", 0),
                     Failures.of(
-                            "io_error",
+                            ErrorCode.IO_ERROR,
                             "Could not record the state before '"
                                     + step.text()
                                     + "', so it did not run: "
@@ -157,7 +158,7 @@ final class StandardRunSession implements RunSession {
             return new CommandOutcome(
                     new CommandResult(step.text(), -1, "", "", 0),
                     Failures.of(
-                            "io_error",
+                            ErrorCode.IO_ERROR,
                             "Could not start the worker JVM for '"
                                     + step.text()
                                     + "': "

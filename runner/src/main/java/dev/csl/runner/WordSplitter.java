@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import java.util.ArrayList;
 import java.util.List;
@@ -188,7 +189,7 @@ final class WordSplitter {
     private RunFailure backslash(StringBuilder word, int startLine) {
         if (pos + 1 >= src.length()) {
             return new RunFailure(
-                    "invalid_shell_syntax",
+                    ErrorCode.INVALID_SHELL_SYNTAX,
                     "Command line " + startLine + " ends with a backslash but no line follows",
                     "remove the trailing \\ or put the rest of the command on the next line",
                     Map.of("line", startLine));
@@ -284,7 +285,7 @@ final class WordSplitter {
     private RunFailure operator(String op, String what, int startLine, int startPos) {
         String text = commandText(startPos);
         return new RunFailure(
-                "shell_operator",
+                ErrorCode.SHELL_OPERATOR,
                 "Command line "
                         + startLine
                         + " uses "
@@ -294,7 +295,7 @@ final class WordSplitter {
                         + "), but no shell runs RUN commands: "
                         + text,
                 hintFor(op),
-                Map.of("line", startLine, "command", text, "operator", op));
+                RunFailure.details("line", startLine, "command", text, "operator", op));
     }
 
     static String hintFor(String op) {
@@ -337,7 +338,7 @@ final class WordSplitter {
     private RunFailure unterminated(String quote, int startLine) {
         lost = true;
         return new RunFailure(
-                "invalid_shell_syntax",
+                ErrorCode.INVALID_SHELL_SYNTAX,
                 "Command line " + startLine + " has an unterminated " + quote + " quote",
                 "close the quote; to use a literal "
                         + quote

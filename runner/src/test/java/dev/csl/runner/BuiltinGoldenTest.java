@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.worker.CommandSpec;
@@ -77,7 +78,7 @@ class BuiltinGoldenTest {
         }
         assertThat(outcome.ok()).isEqualTo(c.exit() == 0);
         if (!outcome.ok()) {
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertThat(outcome.failure().details()).containsEntry("exitCode", c.exit());
         }
     }

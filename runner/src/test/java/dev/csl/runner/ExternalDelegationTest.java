@@ -3,6 +3,7 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
@@ -68,7 +69,7 @@ class ExternalDelegationTest {
     void run_unapprovedProgram_refusedBeforeTheBuiltinsRun() throws IOException {
         try (StandardRunSession session = TestSessions.open(config(List.of()))) {
             RunOutcome outcome = session.run(TestSessions.request("mkdir made\nnpm test"));
-            assertThat(outcome.failure().code()).isEqualTo("command_not_approved");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(outcome.commands()).isEmpty();
             assertThat(root.resolve("made")).doesNotExist();
         }
@@ -87,7 +88,7 @@ class ExternalDelegationTest {
                                     null,
                                     ChangeRecorder.NONE));
             if (outcome.failure() != null) {
-                assertThat(outcome.failure().code()).isEqualTo("node_unavailable");
+                assertThat(outcome.failure().code()).isEqualTo(ErrorCode.NODE_UNAVAILABLE);
                 return;
             }
             assertThat(outcome.commands().get(0).stdout()).isEqualTo("2|4\n");

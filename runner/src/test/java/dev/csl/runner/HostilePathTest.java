@@ -125,7 +125,7 @@ class HostilePathTest {
                     default -> "protected_path";
                 };
         assertThat(outcome.failure()).as("refusal").isNotNull();
-        assertThat(outcome.failure().code()).isEqualTo(code);
+        assertThat(outcome.failure().code().wireName()).isEqualTo(code);
         assertThat(outcome.commands()).as("nothing ran, not even pwd").isEmpty();
         assertThat(recorded).isEmpty();
         assertThat(snapshot(outside)).isEqualTo(before);

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.worker.CommandSpec;
 import dev.csl.runner.worker.CommandTable;
@@ -86,7 +87,7 @@ class OptionParserTest {
     @Test
     void parse_unknownFlag_refusedWithTheSupportedList() {
         RunFailure f = refused("tail -f log.txt");
-        assertThat(f.code()).isEqualTo("unknown_flag");
+        assertThat(f.code()).isEqualTo(ErrorCode.UNKNOWN_FLAG);
         assertThat(f.message()).contains("-f").contains("-n, --lines N").contains("-c, --bytes N");
         assertThat(f.details()).containsEntry("flag", "-f");
         @SuppressWarnings("unchecked")
@@ -96,7 +97,7 @@ class OptionParserTest {
 
     @Test
     void parse_unknownLongFlag_refused() {
-        assertThat(refused("ls --colour=always").code()).isEqualTo("unknown_flag");
+        assertThat(refused("ls --colour=always").code()).isEqualTo(ErrorCode.UNKNOWN_FLAG);
     }
 
     @ParameterizedTest
@@ -112,20 +113,20 @@ class OptionParserTest {
                 "diff -U x a b"
             })
     void parse_badFlagValue_invalidFlagValue(String line) {
-        assertThat(refused(line).code()).isEqualTo("invalid_flag_value");
+        assertThat(refused(line).code()).isEqualTo(ErrorCode.INVALID_FLAG_VALUE);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"head -n", "grep foo x -e", "find . -name"})
     void parse_missingFlagValue_invalidFlagValue(String line) {
         RunFailure f = refused(line);
-        assertThat(f.code()).isEqualTo("invalid_flag_value");
+        assertThat(f.code()).isEqualTo(ErrorCode.INVALID_FLAG_VALUE);
         assertThat(f.message()).contains("needs a value");
     }
 
     @Test
     void parse_switchWithValue_invalidFlagValue() {
-        assertThat(refused("ls --all=yes").code()).isEqualTo("invalid_flag_value");
+        assertThat(refused("ls --all=yes").code()).isEqualTo(ErrorCode.INVALID_FLAG_VALUE);
     }
 
     @ParameterizedTest
@@ -146,8 +147,20 @@ class OptionParserTest {
             })
     void parse_wrongOperandCount_wrongArgumentCount(String line) {
         RunFailure f = refused(line);
-        assertThat(f.code()).isEqualTo("wrong_argument_count");
+        assertThat(f.code()).isEqualTo(ErrorCode.WRONG_ARGUMENT_COUNT);
         assertThat(f.hint()).startsWith("usage: ").contains(line.split(" ")[0]);
+    }
+
+    @Test
+    void parse_refusals_detailsInTheOrderTheJsonPrintsOnEveryRun() {
+        // Map.of iterates in an order that changes from one JVM to the next; the JSON of the same
+        // refusal must not.
+        assertThat(refused("ls --frobnicate").details().keySet())
+                .containsExactly("command", "flag", "supported");
+        assertThat(refused("diff a b c").details().keySet())
+                .containsExactly("command", "expected", "found");
+        assertThat(refused("head -n x a").details().keySet())
+                .containsExactly("command", "flag", "value");
     }
 
     @Test
@@ -176,13 +189,13 @@ class OptionParserTest {
 
     @Test
     void parse_findPathAfterExpression_refused() {
-        assertThat(refused("find -name x src").code()).isEqualTo("wrong_argument_count");
+        assertThat(refused("find -name x src").code()).isEqualTo(ErrorCode.WRONG_ARGUMENT_COUNT);
     }
 
     @Test
     void parse_findUnknownPrimary_refusedWithTheList() {
         RunFailure f = refused("find . -exec rm x");
-        assertThat(f.code()).isEqualTo("unknown_flag");
+        assertThat(f.code()).isEqualTo(ErrorCode.UNKNOWN_FLAG);
         assertThat(f.message()).contains("-maxdepth");
     }
 

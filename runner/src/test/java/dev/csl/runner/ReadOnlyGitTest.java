@@ -3,6 +3,7 @@ package dev.csl.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxMode;
@@ -433,7 +434,7 @@ class ReadOnlyGitTest {
     void gitThatWrites_refusedWithAHintThatDoesNotPromiseApproval() {
         RunOutcome outcome = csl("git commit -m x");
 
-        assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
         assertThat(outcome.failure().hint()).doesNotContain("csl allow").contains("read-only git");
     }
 }

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,10 @@ import org.junit.jupiter.api.Test;
 class RefusedLinesTest {
     private static RunFailure failure(String message, int line, String command) {
         return new RunFailure(
-                "shell_operator", message, "hint", Map.of("line", line, "command", command));
+                ErrorCode.SHELL_OPERATOR,
+                message,
+                "hint",
+                Map.of("line", line, "command", command));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunOutcome;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class RunSessionTest {
         @Test
         void run_laterLineRefused_earlierLinesDoNotRun() {
             RunOutcome outcome = run("mkdir made\ntouch made/x\nls --bogus");
-            assertThat(outcome.failure().code()).isEqualTo("unknown_flag");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.UNKNOWN_FLAG);
             assertThat(outcome.failure().details()).containsEntry("line", 3);
             assertThat(outcome.commands()).isEmpty();
             assertThat(root.resolve("made")).doesNotExist();
@@ -80,14 +81,14 @@ class RunSessionTest {
         @Test
         void run_laterLineWithAShellOperator_nothingRuns() {
             RunOutcome outcome = run("mkdir made\ncat a.txt | head");
-            assertThat(outcome.failure().code()).isEqualTo("shell_operator");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.SHELL_OPERATOR);
             assertThat(root.resolve("made")).doesNotExist();
         }
 
         @Test
         void run_escapingPathOnALaterLine_nothingRuns() {
             RunOutcome outcome = run("mkdir made\nrm -rf ../other");
-            assertThat(outcome.failure().code()).isEqualTo("path_escape");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
             assertThat(outcome.failure().details()).containsEntry("path", "../other");
             assertThat(root.resolve("made")).doesNotExist();
         }
@@ -99,7 +100,7 @@ class RunSessionTest {
             Files.createDirectories(root.resolve(".git"));
             Files.createDirectories(root.resolve(".csl"));
             RunOutcome outcome = run(line);
-            assertThat(outcome.failure().code()).isEqualTo("protected_path");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PROTECTED_PATH);
             assertThat(root.resolve(".git")).isDirectory();
             assertThat(root.resolve("a.txt")).exists();
         }
@@ -107,13 +108,13 @@ class RunSessionTest {
         @Test
         void run_shellBuiltinCd_refusedWithTheDirHint() {
             RunOutcome outcome = run("cd src");
-            assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
             assertThat(outcome.failure().hint()).contains("dir=");
         }
 
         @Test
         void run_environmentAssignment_shellOperator() {
-            assertThat(run("FOO=1 ls").failure().code()).isEqualTo("shell_operator");
+            assertThat(run("FOO=1 ls").failure().code()).isEqualTo(ErrorCode.SHELL_OPERATOR);
         }
 
         @Test
@@ -121,7 +122,7 @@ class RunSessionTest {
             RunOutcome outcome =
                     run("ls | wc -l\nmkdir made\ncat a.txt > b.txt\nrm -rf ../x\nls --bogus");
 
-            assertThat(outcome.failure().code()).isEqualTo("shell_operator");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.SHELL_OPERATOR);
             assertThat(outcome.failure().message())
                     .startsWith("4 command lines of this RUN block were refused")
                     .contains("Command line 1 uses a pipe")
@@ -145,13 +146,14 @@ class RunSessionTest {
         @Test
         void run_unterminatedQuote_laterLinesAreNotGuessedAt() {
             RunOutcome outcome = run("echo 'oops\nls | wc");
-            assertThat(outcome.failure().code()).isEqualTo("invalid_shell_syntax");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.INVALID_SHELL_SYNTAX);
             assertThat(outcome.failure().details()).doesNotContainKey("refused");
         }
 
         @Test
         void run_unterminatedQuote_invalidShellSyntax() {
-            assertThat(run("echo 'oops").failure().code()).isEqualTo("invalid_shell_syntax");
+            assertThat(run("echo 'oops").failure().code())
+                    .isEqualTo(ErrorCode.INVALID_SHELL_SYNTAX);
         }
     }
 
@@ -172,7 +174,7 @@ class RunSessionTest {
         @Test
         void run_failingCommand_stopsTheBlockWithGnuStderr() {
             RunOutcome outcome = run("cat missing.txt\nmkdir after");
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertThat(outcome.failure().details()).containsEntry("exitCode", 1);
             assertThat(outcome.failure().message())
                     .contains("cat: missing.txt: No such file or directory");
@@ -190,7 +192,7 @@ class RunSessionTest {
         @Test
         void run_grepWithoutMatch_failsWithAHelpfulMessage() {
             RunOutcome outcome = run("grep nothing a.txt");
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertThat(outcome.failure().message()).contains("no matching lines");
         }
     }
@@ -231,7 +233,7 @@ class RunSessionTest {
                                     p -> {
                                         throw new IOException("disk full");
                                     }));
-            assertThat(outcome.failure().code()).isEqualTo("io_error");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.IO_ERROR);
             assertThat(outcome.failure().message()).contains("disk full");
             assertThat(root.resolve("made")).doesNotExist();
         }
@@ -249,14 +251,14 @@ class RunSessionTest {
         @Test
         void run_withDir_pathsStayConfinedToTheWorkingDirectory() {
             assertThat(run("cat ../a.txt", "src").ok()).isTrue();
-            assertThat(run("cat ../../x", "src").failure().code()).isEqualTo("path_escape");
+            assertThat(run("cat ../../x", "src").failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         }
 
         @ParameterizedTest
         @ValueSource(strings = {"missing", "a.txt", "..", "/etc", "~/x"})
         void run_badDir_invalidWorkingDirectory(String dir) {
             RunOutcome outcome = run("ls", dir);
-            assertThat(outcome.failure().code()).isEqualTo("invalid_working_directory");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.INVALID_WORKING_DIRECTORY);
             assertThat(outcome.failure().details()).containsEntry("dir", dir);
             assertThat(outcome.commands()).isEmpty();
         }
@@ -275,7 +277,7 @@ class RunSessionTest {
                 })
         void run_gitThatIsNotReadOnly_commandNotAllowed(String line) {
             RunOutcome outcome = run(line);
-            assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
             assertThat(outcome.commands()).isEmpty();
         }
 
@@ -289,13 +291,13 @@ class RunSessionTest {
                 })
         void run_gitWithAnEscapingPath_refused(String line) {
             RunOutcome outcome = run(line);
-            assertThat(outcome.failure().code()).isEqualTo("path_escape");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         }
 
         @Test
         void run_unknownProgram_askedForApprovalAndNothingRuns() {
             RunOutcome outcome = run("mkdir made\nnpm publish");
-            assertThat(outcome.failure().code()).startsWith("command_");
+            assertThat(outcome.failure().code().wireName()).startsWith("command_");
             assertThat(outcome.commands()).isEmpty();
             assertThat(root.resolve("made")).doesNotExist();
         }
@@ -307,7 +309,8 @@ class RunSessionTest {
                             new RunRequest(
                                     "console.log(1 | 2)", null, "node", null, ChangeRecorder.NONE));
             if (outcome.failure() != null) {
-                assertThat(outcome.failure().code()).isNotIn("shell_operator", "unknown_flag");
+                assertThat(outcome.failure().code())
+                        .isNotIn(ErrorCode.SHELL_OPERATOR, ErrorCode.UNKNOWN_FLAG);
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
@@ -124,7 +125,7 @@ class WordSplitterTest {
                 })
         void split_shellSyntax_refusedAsShellOperatorWithAHint(String block, String operator) {
             RunFailure f = refusal(block.strip());
-            assertThat(f.code()).isEqualTo("shell_operator");
+            assertThat(f.code()).isEqualTo(ErrorCode.SHELL_OPERATOR);
             assertThat(f.details()).containsEntry("operator", operator.strip());
             assertThat(f.message()).contains(block.strip()).contains("no shell");
             assertThat(f.hint()).isNotBlank();
@@ -144,13 +145,13 @@ class WordSplitterTest {
         @ValueSource(strings = {"echo 'abc", "echo \"abc", "echo \"a\nb"})
         void split_unbalancedQuote_invalidShellSyntax(String block) {
             RunFailure f = refusal(block);
-            assertThat(f.code()).isEqualTo("invalid_shell_syntax");
+            assertThat(f.code()).isEqualTo(ErrorCode.INVALID_SHELL_SYNTAX);
             assertThat(f.message()).contains("unterminated");
         }
 
         @Test
         void split_backslashAtTheVeryEnd_invalidShellSyntax() {
-            assertThat(refusal("ls \\").code()).isEqualTo("invalid_shell_syntax");
+            assertThat(refusal("ls \\").code()).isEqualTo(ErrorCode.INVALID_SHELL_SYNTAX);
         }
 
         @Test

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
@@ -52,7 +53,7 @@ class WorkerLifecycleTest {
     @Test
     void run_firstRun_startsTheWorkerOnceEvenWhenRefused() {
         assertThat(session.currentWorker()).isNull();
-        assertThat(run("cat ../x", null).failure().code()).isEqualTo("path_escape");
+        assertThat(run("cat ../x", null).failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         long pid = workerPid();
         assertThat(run("cat a.txt", null).ok()).isTrue();
         assertThat(workerPid()).isEqualTo(pid);
@@ -77,7 +78,7 @@ class WorkerLifecycleTest {
         long ms = (System.nanoTime() - started) / 1_000_000;
         watcher.join(5000);
 
-        assertThat(outcome.failure().code()).isEqualTo("timeout");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
         assertThat(outcome.failure().message()).contains("2 s");
         assertThat(outcome.commands())
                 .singleElement()
@@ -98,7 +99,7 @@ class WorkerLifecycleTest {
         run("cat a.txt", null);
         long first = workerPid();
         RunOutcome outcome = run("__crash", null);
-        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
         assertThat(outcome.failure().details()).containsEntry("reason", "worker_crashed");
         assertThat(outcome.failure().message()).contains("exit status 7");
         RunOutcome next = run("cat a.txt", null);
@@ -110,7 +111,7 @@ class WorkerLifecycleTest {
     @Test
     void run_outOfMemory_reportedAndWorkerReplaced() {
         RunOutcome outcome = run("__oom", 60);
-        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
         assertThat(outcome.failure().details()).containsEntry("reason", "out_of_memory");
         assertThat(outcome.failure().message()).contains("out of memory").contains("256 MiB");
         assertThat(run("cat a.txt", null).ok()).isTrue();

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
@@ -401,7 +402,7 @@ public final class McpTools implements AutoCloseable {
         ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");
-        error.put("code", "invalid_working_directory");
+        error.put("code", ErrorCode.INVALID_WORKING_DIRECTORY.wireName());
         error.put("message", message);
         error.put("hint", "Pass workingDir inside one of the client's roots.");
         structured(result, content, data, features);

@@ -1,5 +1,6 @@
 package dev.csl.runner.approval;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.Prompter;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunnerConfig;
@@ -41,7 +42,7 @@ public final class Approvals {
         if (current == null) {
             return Approval.refused(
                     new RunFailure(
-                            "command_not_approved",
+                            ErrorCode.COMMAND_NOT_APPROVED,
                             "'" + command + "' was not run: " + fileProblem,
                             "fix "
                                     + CommandsFile.RELATIVE_PATH
@@ -104,7 +105,7 @@ public final class Approvals {
             return null;
         } catch (IOException e) {
             return new RunFailure(
-                    "command_not_approved",
+                    ErrorCode.COMMAND_NOT_APPROVED,
                     "'"
                             + command
                             + "' was not run: the answer could not be saved to "
@@ -120,7 +121,7 @@ public final class Approvals {
     static RunFailure notApproved(String command, boolean declined) {
         String quoted = shellQuote(command);
         return new RunFailure(
-                "command_not_approved",
+                ErrorCode.COMMAND_NOT_APPROVED,
                 declined
                         ? "'" + command + "' was not run: the user declined it"
                         : "'" + command + "' is not approved to run in this project",
@@ -138,7 +139,7 @@ public final class Approvals {
 
     static RunFailure blocked(String command, String entry) {
         return new RunFailure(
-                "command_blocked",
+                ErrorCode.COMMAND_BLOCKED,
                 "'"
                         + command
                         + "' is blocked in this project by the entry '"
@@ -148,7 +149,7 @@ public final class Approvals {
                 "do the task another way; only the user can unblock it (csl allow, or edit "
                         + CommandsFile.RELATIVE_PATH
                         + ")",
-                Map.of("command", command, "blockedBy", entry));
+                RunFailure.details("command", command, "blockedBy", entry));
     }
 
     /** Quotes a command for a POSIX shell, the way a user would paste it after csl allow. */

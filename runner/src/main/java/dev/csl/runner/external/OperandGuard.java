@@ -91,7 +91,7 @@ final class OperandGuard {
                                 ? ""
                                 : " (only " + guard.root() + " is writable)");
         return new RunFailure(
-                e.code().wireName(),
+                e.code(),
                 message,
                 e.hint().isEmpty()
                         ? "use paths inside the working directory " + guard.root()

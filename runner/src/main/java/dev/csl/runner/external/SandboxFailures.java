@@ -1,5 +1,6 @@
 package dev.csl.runner.external;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.RunFailure;
 import java.io.IOException;
@@ -31,7 +32,7 @@ final class SandboxFailures {
 
     static CommandOutcome explain(CommandOutcome outcome, Path workingDir, boolean network) {
         RunFailure failure = outcome.failure();
-        if (failure == null || !failure.code().equals("command_failed")) {
+        if (failure == null || failure.code() != ErrorCode.COMMAND_FAILED) {
             return outcome;
         }
         String stderr = outcome.result().stderr() + "\n" + outcome.result().stdout();

@@ -1,5 +1,6 @@
 package dev.csl.runner.external;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.approval.Approval;
 import dev.csl.runner.approval.Approvals;
 import dev.csl.runner.base.CommandOutcome;
@@ -152,7 +153,7 @@ final class SandboxedCommands implements ExternalCommands {
                 operands = new OperandGuard(guardOpener.open(config.workingDir()));
             } catch (IOException e) {
                 return new RunFailure(
-                        "io_error",
+                        ErrorCode.IO_ERROR,
                         "the working directory could not be opened: " + e.getMessage(),
                         "check that the working directory exists and is readable",
                         Map.of());

@@ -1,6 +1,7 @@
 package dev.csl.runner.node;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.Mounts;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
@@ -108,7 +109,7 @@ public final class NodeRunner {
             return new RunOutcome(
                     List.of(new CommandResult(display, -1, "", "", 0)),
                     new RunFailure(
-                            "io_error",
+                            ErrorCode.IO_ERROR,
                             "the Node.js program could not be prepared: " + e.getMessage(),
                             "check that the temporary directory is writable",
                             Map.of()),
@@ -155,18 +156,19 @@ public final class NodeRunner {
     /** A script that died of a guard refusal fails with the refusal's code, not just exit 1. */
     static RunFailure explain(CommandOutcome outcome) {
         RunFailure failure = outcome.failure();
-        if (failure == null || !failure.code().equals("command_failed")) {
+        if (failure == null || failure.code() != ErrorCode.COMMAND_FAILED) {
             return failure;
         }
         Matcher refusal = REFUSAL.matcher(outcome.result().stderr());
         if (!refusal.find()) {
             return permissionModel(outcome, failure);
         }
-        String code = refusal.group(1);
+        // The preload's refusal names its code in stderr: the one place a runner code is read back.
+        ErrorCode code = ErrorCode.fromWireName(refusal.group(1));
         return new RunFailure(
                 code,
                 "the Node.js program was stopped: " + refusal.group(2),
-                code.equals("command_not_allowed")
+                code == ErrorCode.COMMAND_NOT_ALLOWED
                         ? "run other programs as lines of a RUN block without lang, not from Node"
                         : "use paths inside the working directory; relative paths start at the"
                                 + " RUN dir",
@@ -188,7 +190,7 @@ public final class NodeRunner {
         String path = resource.find() ? " to '" + resource.group(1) + "'" : "";
         boolean files = what.startsWith("FileSystem");
         return new RunFailure(
-                files ? "path_escape" : "command_not_allowed",
+                files ? ErrorCode.PATH_ESCAPE : ErrorCode.COMMAND_NOT_ALLOWED,
                 "the Node.js program was stopped: Node's permission model refused "
                         + what
                         + " access"
@@ -205,7 +207,7 @@ public final class NodeRunner {
 
     static RunFailure unavailable() {
         return new RunFailure(
-                "node_unavailable",
+                ErrorCode.NODE_UNAVAILABLE,
                 "Node.js is not installed on this machine (no 'node' on PATH)",
                 "install Node.js 20 or later so that 'node' is on PATH, or write the step as"
                         + " RUN commands without lang=\"node\"",

@@ -1,5 +1,6 @@
 package dev.csl.runner.process;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.OutputListener;
@@ -137,7 +138,7 @@ public final class ProcessLauncher {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", millisSince(start)),
                     new RunFailure(
-                            "io_error",
+                            ErrorCode.IO_ERROR,
                             "'" + display + "' could not be started: " + e.getMessage(),
                             "check that the directory " + cwd + " exists and is readable",
                             Map.of()));
@@ -176,7 +177,7 @@ public final class ProcessLauncher {
             return new CommandOutcome(
                     new CommandResult(display, -1, out.text(), err.text(), duration),
                     new RunFailure(
-                            "timeout",
+                            ErrorCode.TIMEOUT,
                             "'"
                                     + display
                                     + "' did not finish within "
@@ -197,7 +198,7 @@ public final class ProcessLauncher {
     /** {@code command_failed} for a non-zero exit status. */
     public static RunFailure failed(String display, int exitCode) {
         return new RunFailure(
-                "command_failed",
+                ErrorCode.COMMAND_FAILED,
                 "'" + display + "' exited with status " + exitCode,
                 "read its stderr and stdout, fix the cause, then run it again",
                 Map.of("exitCode", exitCode));
@@ -206,7 +207,7 @@ public final class ProcessLauncher {
     /** {@code command_not_found} for a program that does not exist. */
     public static RunFailure notFound(String display, String program) {
         return new RunFailure(
-                "command_not_found",
+                ErrorCode.COMMAND_NOT_FOUND,
                 "'" + program + "' was not found (command '" + display + "')",
                 "check the spelling, install the program, or use a built-in command",
                 Map.of("program", program));

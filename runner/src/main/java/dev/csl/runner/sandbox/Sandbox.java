@@ -1,5 +1,6 @@
 package dev.csl.runner.sandbox;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
@@ -59,7 +60,7 @@ public final class Sandbox {
             return null;
         }
         return new RunFailure(
-                "command_not_allowed",
+                ErrorCode.COMMAND_NOT_ALLOWED,
                 what
                         + " was not run: --sandbox required, but no sandbox works on this machine ("
                         + probe.why()

@@ -1,7 +1,7 @@
 package dev.csl.runner.worker;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.FileInfo;
-import dev.csl.fsguard.GuardCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
@@ -60,7 +60,7 @@ final class Context {
     }
 
     static boolean missing(IOException e) {
-        return e instanceof GuardException g && g.code() == GuardCode.FILE_NOT_FOUND;
+        return e instanceof GuardException g && g.code() == ErrorCode.FILE_NOT_FOUND;
     }
 
     /**

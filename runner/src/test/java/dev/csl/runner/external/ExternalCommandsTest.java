@@ -3,6 +3,7 @@ package dev.csl.runner.external;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.ExternalCommands;
 import dev.csl.runner.base.Prompter;
@@ -66,7 +67,7 @@ class ExternalCommandsTest {
         void check_unknownCommand_notApprovedWithTheExactWayToApprove() {
             RunFailure failure = commands().check(List.of("printf", "ok"), wd);
 
-            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(failure.message())
                     .isEqualTo("'printf ok' is not approved to run in this project");
             assertThat(failure.hint())
@@ -81,7 +82,7 @@ class ExternalCommandsTest {
                     commands(List.of(), false, answering(Prompter.Answer.YES))
                             .check(List.of("no-such-program-csl", "x"), wd);
 
-            assertThat(failure.code()).isEqualTo("command_not_found");
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_FOUND);
             assertThat(failure.message()).contains("'no-such-program-csl'");
             assertThat(asked).isEmpty();
         }
@@ -92,7 +93,7 @@ class ExternalCommandsTest {
 
             RunFailure failure = commands().check(List.of("printf", "ok"), wd);
 
-            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(failure.message()).contains(".csl/commands.json is not valid JSON");
         }
     }
@@ -110,7 +111,7 @@ class ExternalCommandsTest {
             assertThat(outcome.ok()).isTrue();
             assertThat(outcome.result().stdout()).isEqualTo("ok");
             assertThat(external.check(List.of("printf", "ok", "more"), wd).code())
-                    .isEqualTo("command_not_approved");
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
         }
 
         @Test
@@ -121,9 +122,9 @@ class ExternalCommandsTest {
             assertThat(external.check(List.of("printf", "a"), wd)).isNull();
             assertThat(external.check(List.of("printf", "a", "b", "c"), wd)).isNull();
             assertThat(external.check(List.of("printf", "ab"), wd).code())
-                    .isEqualTo("command_not_approved");
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(external.check(List.of("printf", "b", "a"), wd).code())
-                    .isEqualTo("command_not_approved");
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
         }
 
         @Test
@@ -136,7 +137,7 @@ class ExternalCommandsTest {
                             commands(List.of("printf secret"), false, null),
                             commands(List.of(), true, answering(Prompter.Answer.YES)))) {
                 RunFailure failure = external.check(List.of("printf", "secret"), wd);
-                assertThat(failure.code()).isEqualTo("command_blocked");
+                assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_BLOCKED);
                 assertThat(failure.message())
                         .isEqualTo(
                                 "'printf secret' is blocked in this project by the entry"
@@ -155,7 +156,7 @@ class ExternalCommandsTest {
 
             assertThat(once.check(List.of("printf", "ok"), wd)).isNull();
             assertThat(commands().check(List.of("printf", "ok"), wd).code())
-                    .isEqualTo("command_not_approved");
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(wd.resolve(".csl")).doesNotExist();
         }
 
@@ -164,7 +165,8 @@ class ExternalCommandsTest {
             ExternalCommands once = commands(List.of("printf *"), false, null);
 
             assertThat(once.check(List.of("printf", "x", "y"), wd)).isNull();
-            assertThat(once.check(List.of("true"), wd).code()).isEqualTo("command_not_approved");
+            assertThat(once.check(List.of("true"), wd).code())
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
         }
 
         @Test
@@ -195,7 +197,7 @@ class ExternalCommandsTest {
                     commands(List.of(), false, answering(Prompter.Answer.NO))
                             .check(List.of("printf", "ok"), wd);
 
-            assertThat(failure.code()).isEqualTo("command_not_approved");
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
             assertThat(failure.message())
                     .isEqualTo("'printf ok' was not run: the user declined it");
         }
@@ -221,10 +223,10 @@ class ExternalCommandsTest {
                     commands(List.of(), false, answering(Prompter.Answer.NEVER))
                             .check(List.of("printf", "ok"), wd);
 
-            assertThat(failure.code()).isEqualTo("command_blocked");
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_BLOCKED);
             assertThat(commandsJson()).contains("\"blocked\" : [ \"printf ok\" ]");
             assertThat(commands(List.of(), true, null).check(List.of("printf", "ok"), wd).code())
-                    .isEqualTo("command_blocked");
+                    .isEqualTo(ErrorCode.COMMAND_BLOCKED);
         }
     }
 
@@ -235,7 +237,7 @@ class ExternalCommandsTest {
             RunFailure failure =
                     commands(List.of(), true, null).check(List.of("sort", "../outside.txt"), wd);
 
-            assertThat(failure.code()).isEqualTo("path_escape");
+            assertThat(failure.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
             assertThat(failure.message())
                     .contains("../outside.txt")
                     .contains(wd.toRealPath().toString());
@@ -248,7 +250,7 @@ class ExternalCommandsTest {
                     commands(List.of(), true, null)
                             .check(List.of("sort", "--output=/etc/passwd", "x"), wd);
 
-            assertThat(failure.code()).isEqualTo("path_escape");
+            assertThat(failure.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         }
 
         @Test
@@ -256,7 +258,7 @@ class ExternalCommandsTest {
             RunFailure failure =
                     commands(List.of(), true, null).check(List.of("sort", "~/notes.txt"), wd);
 
-            assertThat(failure.code()).isEqualTo("invalid_path");
+            assertThat(failure.code()).isEqualTo(ErrorCode.INVALID_PATH);
         }
 
         @Test
@@ -275,7 +277,7 @@ class ExternalCommandsTest {
 
             RunFailure failure = commands(List.of(), true, null).check(List.of(outsideTrue), wd);
 
-            assertThat(failure.code()).isEqualTo("path_escape");
+            assertThat(failure.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         }
 
         @Test
@@ -313,7 +315,7 @@ class ExternalCommandsTest {
             assertThat(List.of(check, run.failure(), node))
                     .allSatisfy(
                             failure -> {
-                                assertThat(failure.code()).isEqualTo("command_not_allowed");
+                                assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
                                 assertThat(failure.message())
                                         .contains("--sandbox required")
                                         .contains("bwrap not installed");
@@ -338,7 +340,7 @@ class ExternalCommandsTest {
                         all.run(List.of("cp", "/dev/null", outsideFile.toString()), wd, 10);
 
                 assertThat(all.sandboxLayer()).isEqualTo("bubblewrap");
-                assertThat(outcome.failure().code()).isEqualTo("command_failed");
+                assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
                 assertThat(outcome.result().stderr()).contains("Read-only file system");
                 assertThat(outcome.failure().message())
                         .contains("the sandbox refused a write to " + outsideFile)
@@ -372,7 +374,7 @@ class ExternalCommandsTest {
                 CommandOutcome refused = offline.run(connect, wd, 10);
 
                 assertThat(online.ok()).as(online.result().stderr()).isTrue();
-                assertThat(refused.failure().code()).isEqualTo("command_failed");
+                assertThat(refused.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
                 assertThat(refused.result().stderr()).contains("ECONNREFUSED");
             }
         }

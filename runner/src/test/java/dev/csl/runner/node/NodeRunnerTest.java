@@ -3,6 +3,7 @@ package dev.csl.runner.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.ProcessLauncher;
@@ -293,7 +294,7 @@ class NodeRunnerTest {
                         && (stderr.contains("MODULE_NOT_FOUND") || stderr.contains("ENOENT"));
         if (!hiddenBySandbox) {
             // Without the sandbox the preload refuses; inside it the outside may not even exist.
-            assertThat(outcome.failure().code()).as(stderr).isEqualTo(code);
+            assertThat(outcome.failure().code().wireName()).as(stderr).isEqualTo(code);
             assertThat(outcome.failure().message()).startsWith("the Node.js program was stopped: ");
         }
         assertThat(stderr).doesNotContain("Access to this API has been restricted");
@@ -500,7 +501,7 @@ class NodeRunnerTest {
         RunOutcome outcome =
                 runner(Sandbox.forMode(SandboxMode.AUTO)).run("throw new Error('boom')", wd, 20);
 
-        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
         assertThat(outcome.failure().details()).containsEntry("exitCode", 1);
         assertThat(outcome.commands().get(0).stderr()).contains("Error: boom");
     }
@@ -510,7 +511,7 @@ class NodeRunnerTest {
         RunOutcome outcome =
                 runner(Sandbox.forMode(SandboxMode.AUTO)).run("while (true) {}", wd, 1);
 
-        assertThat(outcome.failure().code()).isEqualTo("timeout");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
     }
 
     @Test
@@ -525,7 +526,7 @@ class NodeRunnerTest {
                                 wd,
                                 20);
 
-        assertThat(outcome.failure().code()).isEqualTo("path_escape");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
         assertThat(outcome.failure().message())
                 .isEqualTo(
                         "the Node.js program was stopped: Node's permission model refused"
@@ -544,7 +545,7 @@ class NodeRunnerTest {
 
         RunOutcome outcome = runner.run("console.log(1)", wd, 20);
 
-        assertThat(outcome.failure().code()).isEqualTo("node_unavailable");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.NODE_UNAVAILABLE);
         assertThat(outcome.failure().hint()).contains("install Node.js");
         assertThat(outcome.commands()).isEmpty();
     }
@@ -557,7 +558,7 @@ class NodeRunnerTest {
         RunOutcome outcome =
                 runner(none).run("require('fs').writeFileSync('made.txt', 'x')", wd, 20);
 
-        assertThat(outcome.failure().code()).isEqualTo("command_not_allowed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
         assertThat(outcome.failure().message()).contains("--sandbox required");
         assertThat(Files.exists(wd.resolve("made.txt"))).isFalse();
     }

@@ -2,6 +2,7 @@ package dev.csl.runner.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ class ProcessLauncherTest {
         CommandOutcome outcome =
                 launcher.run("sh", List.of("sh", "-c", "echo bad >&2; exit 3"), dir, 10);
 
-        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
         assertThat(outcome.failure().details()).containsEntry("exitCode", 3);
         assertThat(outcome.result().exitCode()).isEqualTo(3);
         assertThat(outcome.result().stderr()).isEqualTo("bad\n");
@@ -50,7 +51,7 @@ class ProcessLauncherTest {
         CommandOutcome outcome =
                 launcher.run("no-such-program-csl", List.of("no-such-program-csl"), dir, 10);
 
-        assertThat(outcome.failure().code()).isEqualTo("command_not_found");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_FOUND);
         assertThat(ProcessLauncher.findProgram("no-such-program-csl", dir)).isEmpty();
         assertThat(ProcessLauncher.findProgram("sh", dir)).isPresent();
     }
@@ -59,7 +60,7 @@ class ProcessLauncherTest {
     void run_directoryGone_isIoErrorNotNotFound() {
         CommandOutcome outcome = launcher.run("true", List.of("true"), dir.resolve("missing"), 10);
 
-        assertThat(outcome.failure().code()).isEqualTo("io_error");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.IO_ERROR);
         assertThat(outcome.failure().message()).startsWith("'true' could not be started: ");
     }
 
@@ -89,7 +90,7 @@ class ProcessLauncherTest {
                         dir,
                         1);
 
-        assertThat(outcome.failure().code()).isEqualTo("timeout");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
         assertThat(outcome.failure().message()).contains("within 1 s");
         assertThat(outcome.result().exitCode()).isEqualTo(-1);
         long grandchild = Long.parseLong(Files.readString(pidFile).strip());
@@ -130,7 +131,7 @@ class ProcessLauncherTest {
                         dir,
                         20);
 
-        assertThat(outcome.failure().code()).isEqualTo("command_failed");
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
         assertThat(outcome.result().stderr()).contains("allocation failed");
     }
 
@@ -237,7 +238,7 @@ class ProcessLauncherTest {
                             dir,
                             1);
 
-            assertThat(outcome.failure().code()).isEqualTo("timeout");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
             assertThat(sleeping(seconds)).isEmpty();
         } finally {
             sleeping(seconds).forEach(ProcessHandle::destroyForcibly);

@@ -3,6 +3,7 @@ package dev.csl.runner.sandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.SandboxMode;
@@ -31,7 +32,7 @@ class SandboxTest {
             RunFailure refusal = Sandbox.of(SandboxMode.REQUIRED, none).refusal("'npm test'");
 
             assertThat(refusal).isNotNull();
-            assertThat(refusal.code()).isEqualTo("command_not_allowed");
+            assertThat(refusal.code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
             assertThat(refusal.message())
                     .contains("'npm test' was not run")
                     .contains("--sandbox required")
@@ -114,7 +115,7 @@ class SandboxTest {
             CommandOutcome outcome =
                     sh("echo pwned > ../outside/secret.txt; echo new > ../outside/new.txt", false);
 
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             // The project's parent is hidden: outside is not even there to write to.
             assertThat(outcome.result().stderr()).contains("nonexistent");
             assertUnchanged();
@@ -276,7 +277,7 @@ class SandboxTest {
 
             CommandOutcome outcome = sh("echo pwned > link/secret.txt", false);
 
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertUnchanged();
         }
 
@@ -298,7 +299,7 @@ class SandboxTest {
         void wrap_remountRootReadWrite_isRefused() throws IOException {
             CommandOutcome outcome = sh("mount -o remount,rw / && echo pwned > " + secret, false);
 
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertUnchanged();
         }
 
@@ -312,7 +313,7 @@ class SandboxTest {
             CommandOutcome outcome = sh("cat .git/config && echo evil >> .git/config", false);
 
             assertThat(outcome.result().stdout()).isEqualTo("[core]\n");
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertThat(Files.readString(config)).isEqualTo("[core]\n");
         }
 
@@ -326,7 +327,7 @@ class SandboxTest {
             CommandOutcome outcome =
                     sh("echo 'gitdir: /evil' > .git; echo x >> .csl/audit.jsonl", false);
 
-            assertThat(outcome.failure().code()).isEqualTo("command_failed");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
             assertThat(Files.readString(gitFile)).isEqualTo("gitdir: /elsewhere\n");
             assertThat(Files.readString(audit)).isEmpty();
         }
@@ -345,7 +346,7 @@ class SandboxTest {
                         launcher.run("node", sandbox.wrap(node, wd, false), wd, 20);
                 CommandOutcome online = launcher.run("node", sandbox.wrap(node, wd, true), wd, 20);
 
-                assertThat(offline.failure().code()).isEqualTo("command_failed");
+                assertThat(offline.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
                 assertThat(offline.result().stderr()).contains("ECONNREFUSED");
                 assertThat(online.ok()).as(online.result().stderr()).isTrue();
             }
@@ -364,7 +365,7 @@ class SandboxTest {
                             wd,
                             1);
 
-            assertThat(outcome.failure().code()).isEqualTo("timeout");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
             long deadline = System.currentTimeMillis() + 3_000;
             while (survivors(marker) > 0 && System.currentTimeMillis() < deadline) {
                 Thread.sleep(50);

@@ -1,9 +1,12 @@
-package dev.csl.interpreter;
+package dev.csl.fsguard;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** Every stable error code csl reports (SPEC §5), documented in README "Error codes". */
+/**
+ * Every stable error code csl reports (SPEC §5), documented in README "Error codes": the guard's
+ * refusals, the runner's failures and the interpreter's errors alike. It lives here, in the lowest
+ * module, so that every layer speaks this one type; JSON writers write {@link #wireName()}.
+ */
 public enum ErrorCode {
     VALIDATION_ERROR("The operation (or its TASKS block) has a validation error and was skipped."),
     TASK_ABORTED("Not run: an earlier operation in the same TASKS block failed."),
@@ -62,7 +65,6 @@ public enum ErrorCode {
     }
 
     /** The stable name used in JSON, e.g. {@code match_count_mismatch}. */
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

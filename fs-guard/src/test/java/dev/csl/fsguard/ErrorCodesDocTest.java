@@ -1,4 +1,4 @@
-package dev.csl.interpreter;
+package dev.csl.fsguard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
