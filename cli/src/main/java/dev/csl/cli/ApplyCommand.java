@@ -1,6 +1,5 @@
 package dev.csl.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -10,7 +9,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code csl apply [FILE|-] [-C DIR] [--dry-run] [--expect-plan HASH] [--json] ...} (SPEC §5). */
+/**
+ * {@code csl apply [FILE|-] [-C DIR] [--dry-run] [--expect-plan HASH] [--json] ...} (SPEC §5): the
+ * picocli spelling of the options of {@link dev.csl.cli.options.ApplyOption}, for help and for
+ * everything {@link FastApply} leaves to picocli. Both fill an {@link ApplyArgs}.
+ */
 @Command(
         name = "apply",
         mixinStandardHelpOptions = true,
@@ -55,8 +58,7 @@ final class ApplyCommand implements Callable<Integer> {
             paramLabel = "WHEN",
             description =
                     "Colour human output: auto (on a terminal, unless NO_COLOR is set), always or"
-                            + " never (default: auto).",
-            defaultValue = "auto")
+                            + " never (default: auto).")
     String color;
 
     @Option(
@@ -70,24 +72,17 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        return new ApplyArgs(
-                        file,
-                        dir,
-                        dryRun,
-                        expectPlan,
-                        json,
-                        policy.allow,
-                        policy.yes,
-                        policy.timeout,
-                        policy.sandbox,
-                        delimiterOptions.start,
-                        delimiterOptions.end,
-                        color,
-                        fullDiff,
-                        policy.strict,
-                        policy.fuzzy)
-                .run(out, err);
+        ApplyArgs args = new ApplyArgs();
+        args.file = file;
+        args.dir = dir;
+        args.json = json;
+        if (color != null) {
+            args.color = color;
+        }
+        args.fullDiff = fullDiff;
+        args.startDelimiter = delimiterOptions.start;
+        args.endDelimiter = delimiterOptions.end;
+        policy.fill(args.settings).dryRun(dryRun).expectPlan(expectPlan);
+        return args.run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 }

@@ -1,6 +1,6 @@
 package dev.csl.cli;
 
-import dev.csl.interpreter.ApplyOptions;
+import dev.csl.cli.options.ApplySettings;
 import dev.csl.runner.base.RunnerConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 /**
  * How an apply treats commands and doubtful operations ({@code --allow}, {@code --yes}, {@code
  * --timeout}, {@code --sandbox}, {@code --strict}, {@code --fuzzy}): one declaration, mixed into
- * every command that applies answers ({@code apply}, {@code watch}), so their names, help and
- * defaults cannot drift apart.
+ * every command that applies answers ({@code apply}, {@code watch}), so their names and help cannot
+ * drift apart. Their defaults and checks are {@link ApplySettings}'.
  */
 final class ApplyPolicyOptions {
     @Option(
@@ -34,8 +34,7 @@ final class ApplyPolicyOptions {
     @Option(
             names = "--sandbox",
             paramLabel = "MODE",
-            description = "Run commands in the OS sandbox: auto, required or off (default: auto).",
-            defaultValue = "auto")
+            description = "Run commands in the OS sandbox: auto, required or off (default: auto).")
     String sandbox;
 
     @Option(
@@ -51,27 +50,16 @@ final class ApplyPolicyOptions {
             description =
                     "Off, or whitespace: a SEARCH that matches exactly one region once"
                             + " indentation and trailing whitespace are ignored is applied,"
-                            + " re-indented, with a warning (default: off).",
-            defaultValue = "off")
+                            + " re-indented, with a warning (default: off).")
     String fuzzy;
 
-    /**
-     * {@code options} with these settings. The values are checked with the messages {@code csl
-     * apply} gives (its fast path checks them in ApplyArgs, which reuses the sandbox check).
-     *
-     * @throws IllegalArgumentException for a value the option does not take
-     */
-    ApplyOptions applyTo(ApplyOptions options) {
-        if (!fuzzy.equals("off") && !fuzzy.equals("whitespace")) {
-            throw new IllegalArgumentException(
-                    "--fuzzy must be off or whitespace, not '" + fuzzy + "'");
-        }
-        if (timeout != null && timeout <= 0) {
-            throw new IllegalArgumentException("--timeout must be a positive number of seconds");
-        }
-        return options.withApprovals(allow, yes)
-                .withTimeout(timeout)
-                .withSandbox(ApplyArgs.sandboxMode(sandbox))
-                .withTolerance(strict, fuzzy.equals("whitespace"));
+    /** {@code settings} with these options; an option not given keeps its default. */
+    ApplySettings fill(ApplySettings settings) {
+        return settings.allow(allow)
+                .yes(yes)
+                .timeout(timeout)
+                .sandbox(sandbox)
+                .strict(strict)
+                .fuzzy(fuzzy);
     }
 }

@@ -1,5 +1,7 @@
 package dev.csl.cli;
 
+import dev.csl.cli.options.ApplyOption;
+import dev.csl.cli.options.ApplySettings;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -7,12 +9,12 @@ import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.EnumSet;
 
 /**
  * {@code csl apply} without picocli, for the plain invocations people run most ({@code csl apply
- * answer.md -C dir}, with any of apply's options spelled out plainly).
+ * answer.md -C dir}, with any of apply's options spelled out plainly). It reads the options of
+ * {@link ApplyOption} into the {@link ApplyArgs} that picocli's {@link ApplyCommand} fills too.
  *
  * <p>Why: picocli's classes are Java 5 class files, which class-data sharing cannot archive, and
  * building its command model by reflection costs more than the whole apply of a typical answer.
@@ -24,20 +26,9 @@ final class FastApply {
     /** Returned when the arguments are left to picocli. */
     static final int NOT_HANDLED = -1;
 
-    private String file;
+    private final ApplyArgs apply = new ApplyArgs();
+    private final EnumSet<ApplyOption> seen = EnumSet.noneOf(ApplyOption.class);
     private boolean fileSeen;
-    private Path dir;
-    private boolean dryRun;
-    private String expectPlan;
-    private boolean json;
-    private final List<String> allow = new ArrayList<>();
-    private boolean yes;
-    private Integer timeout;
-    private String sandbox;
-    private String startDelimiter;
-    private String endDelimiter;
-    private boolean strict;
-    private String fuzzy;
 
     private FastApply() {}
 
@@ -53,7 +44,7 @@ final class FastApply {
         PrintWriter out = writer(System.out, "sun.stdout.encoding");
         PrintWriter err = writer(System.err, "sun.stderr.encoding");
         try {
-            return apply.execute(out, err);
+            return apply.apply.run(out, err);
         } catch (RuntimeException e) {
             // As UserFacingExceptionHandler does for the picocli path.
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
@@ -71,7 +62,7 @@ final class FastApply {
         if (args.length == 0 || !args[0].equals("apply") || !apply.parse(args)) {
             return NOT_HANDLED;
         }
-        return apply.execute(out, err);
+        return apply.apply.run(out, err);
     }
 
     /** The writer picocli would create for {@code stream}: same charset, buffered, autoflush. */
@@ -106,155 +97,108 @@ final class FastApply {
                     return false;
                 }
             }
-            switch (name) {
-                case "--dry-run":
-                case "--json":
-                case "--yes":
-                case "--strict":
-                    if (value != null || !setFlag(name)) {
-                        return false;
-                    }
-                    continue;
-                case "-C":
-                case "--dir":
-                case "--expect-plan":
-                case "--allow":
-                case "--timeout":
-                case "--sandbox":
-                case "--fuzzy":
-                case "--start-delimiter":
-                case "--end-delimiter":
-                    if (value == null) {
-                        if (i + 1 >= args.length || isOptionName(args[i + 1])) {
-                            return false;
-                        }
-                        value = args[++i];
-                    }
-                    if (!setValue(name, value)) {
-                        return false;
-                    }
-                    continue;
-                default:
-                    if (arg.startsWith("-") && !arg.equals("-")) {
-                        return false;
-                    }
-                    if (fileSeen) {
-                        return false;
-                    }
-                    fileSeen = true;
-                    file = arg;
+            ApplyOption option = ApplyOption.named(name);
+            if (option == null) {
+                if (arg.startsWith("-") && !arg.equals("-")) {
+                    return false;
+                }
+                if (fileSeen) {
+                    return false;
+                }
+                fileSeen = true;
+                apply.file = arg;
+                continue;
+            }
+            // Given twice: picocli's error is clearer.
+            if (!seen.add(option) && option.arity() != ApplyOption.Arity.REPEATED) {
+                return false;
+            }
+            if (option.arity() == ApplyOption.Arity.SWITCH) {
+                if (value != null) {
+                    return false;
+                }
+            } else if (value == null) {
+                if (i + 1 >= args.length || isOptionName(args[i + 1])) {
+                    return false;
+                }
+                value = args[++i];
+            }
+            if (!set(option, value)) {
+                return false;
             }
         }
         return true;
     }
 
+    /** What picocli takes for an option rather than a value. */
     private static boolean isOptionName(String arg) {
-        switch (arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg) {
-            case "-C":
-            case "--dir":
-            case "--dry-run":
-            case "--expect-plan":
-            case "--json":
-            case "--allow":
-            case "--yes":
-            case "--timeout":
-            case "--sandbox":
-            case "--strict":
-            case "--fuzzy":
-            case "--start-delimiter":
-            case "--end-delimiter":
+        String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+        switch (name) {
             case "-h":
             case "--help":
             case "-V":
             case "--version":
                 return true;
             default:
-                return false;
+                return ApplyOption.named(name) != null;
         }
     }
 
-    /** Sets a switch; false when it was already given (picocli's error is clearer). */
-    private boolean setFlag(String name) {
-        switch (name) {
-            case "--dry-run":
-                if (dryRun) {
-                    return false;
-                }
-                dryRun = true;
-                return true;
-            case "--json":
-                if (json) {
-                    return false;
-                }
-                json = true;
-                return true;
-            case "--strict":
-                if (strict) {
-                    return false;
-                }
-                strict = true;
-                return true;
-            default:
-                if (yes) {
-                    return false;
-                }
-                yes = true;
-                return true;
-        }
-    }
-
-    private boolean setValue(String name, String value) {
-        switch (name) {
-            case "-C":
-            case "--dir":
-                if (dir != null) {
-                    return false;
-                }
+    /** Sets one option as picocli would; false when picocli must say what is wrong with it. */
+    private boolean set(ApplyOption option, String value) {
+        ApplySettings settings = apply.settings;
+        switch (option) {
+            case DIR:
                 try {
-                    dir = Path.of(value);
+                    apply.dir = Path.of(value);
                 } catch (InvalidPathException e) {
                     return false;
                 }
                 return true;
-            case "--expect-plan":
-                if (expectPlan != null) {
+            case DRY_RUN:
+                settings.dryRun(true);
+                return true;
+            case EXPECT_PLAN:
+                settings.expectPlan(value);
+                return true;
+            case ALLOW:
+                settings.allow(value);
+                return true;
+            case YES:
+                settings.yes(true);
+                return true;
+            case TIMEOUT:
+                if (!isInteger(value)) {
                     return false;
                 }
-                expectPlan = value;
+                settings.timeout(Integer.valueOf(value));
                 return true;
-            case "--allow":
-                allow.add(value);
+            case SANDBOX:
+                settings.sandbox(value);
                 return true;
-            case "--timeout":
-                if (timeout != null || !isInteger(value)) {
-                    return false;
-                }
-                timeout = Integer.valueOf(value);
+            case STRICT:
+                settings.strict(true);
                 return true;
-            case "--sandbox":
-                if (sandbox != null) {
-                    return false;
-                }
-                sandbox = value;
+            case FUZZY:
+                settings.fuzzy(value);
                 return true;
-            case "--fuzzy":
-                if (fuzzy != null) {
-                    return false;
-                }
-                fuzzy = value;
+            case START_DELIMITER:
+                apply.startDelimiter = value;
                 return true;
-            case "--start-delimiter":
-                if (startDelimiter != null) {
-                    return false;
-                }
-                startDelimiter = value;
+            case END_DELIMITER:
+                apply.endDelimiter = value;
+                return true;
+            case JSON:
+                apply.json = true;
+                return true;
+            case COLOR:
+                apply.color = value;
+                return true;
+            case FULL_DIFF:
+                apply.fullDiff = true;
                 return true;
             default:
-                if (endDelimiter != null) {
-                    return false;
-                }
-                endDelimiter = value;
-                return true;
+                return false;
         }
     }
 
@@ -270,26 +214,5 @@ final class FastApply {
             }
         }
         return true;
-    }
-
-    /** What {@link ApplyCommand#call()} does, on the given writers. */
-    private int execute(PrintWriter out, PrintWriter err) {
-        return new ApplyArgs(
-                        file,
-                        dir,
-                        dryRun,
-                        expectPlan,
-                        json,
-                        allow,
-                        yes,
-                        timeout,
-                        sandbox == null ? "auto" : sandbox,
-                        startDelimiter == null ? "<---" : startDelimiter,
-                        endDelimiter == null ? "--->" : endDelimiter,
-                        "auto",
-                        false,
-                        strict,
-                        fuzzy == null ? "off" : fuzzy)
-                .run(out, err);
     }
 }

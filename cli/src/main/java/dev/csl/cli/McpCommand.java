@@ -106,10 +106,8 @@ final class McpCommand implements Callable<Integer> {
                             new McpTools.Rendering(
                                     McpCommand::summary,
                                     McpCommand::summary,
-                                    report ->
-                                            report instanceof ApplyReport a
-                                                    ? ReportJson.write(a)
-                                                    : ReportJson.write((UndoReport) report)),
+                                    ReportJson::write,
+                                    ReportJson::write),
                             pool);
             return new McpServer(
                             tools,

@@ -1,9 +1,10 @@
 package dev.csl.cli;
 
+import dev.csl.cli.options.ApplySettings;
+import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerText;
-import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.grammar.antlr.AnswerParser;
@@ -94,7 +95,7 @@ final class WatchCommand implements Callable<Integer> {
     private PrintWriter out;
     private PrintWriter err;
     private Path workingDir;
-    private Delimiters delimiters;
+    private ApplyOptions options;
     private boolean noClipboardSaid;
 
     @Override
@@ -119,9 +120,13 @@ final class WatchCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         try {
-            delimiters = AnswerInput.delimiters(delimiterOptions.start, delimiterOptions.end);
-            policy.applyTo(ApplyOptions.defaults(workingDir)); // checks the values before the loop
-        } catch (IllegalArgumentException e) {
+            options =
+                    policy.fill(new ApplySettings())
+                            .delimiters(
+                                    AnswerInput.delimiters(
+                                            delimiterOptions.start, delimiterOptions.end))
+                            .options(workingDir);
+        } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
         }
@@ -175,7 +180,7 @@ final class WatchCommand implements Callable<Integer> {
                 invalid.add(line - removedLines);
             }
         }
-        ParseResult parsed = AnswerParser.parse(answer, delimiters);
+        ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         String blocks = BlocksIdentity.of(parsed);
         if (blocks.equals(lastApplied())) {
             status("unchanged blocks in " + file.getFileName() + ": nothing applied");
@@ -186,12 +191,10 @@ final class WatchCommand implements Callable<Integer> {
                         .apply(
                                 new AnswerText(answer, invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
-                                policy.applyTo(ApplyOptions.defaults(workingDir))
-                                        .withDelimiters(delimiters)
-                                        .withPrompter(
-                                                System.console() != null
-                                                        ? new ConsolePrompter(err)
-                                                        : null));
+                                options.withPrompter(
+                                        System.console() != null
+                                                ? new ConsolePrompter(err)
+                                                : null));
         remember(blocks);
         StringWriter full = new StringWriter();
         new ApplyRenderer(new PrintWriter(full), false, false).print(report);

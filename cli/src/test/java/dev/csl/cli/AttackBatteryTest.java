@@ -241,13 +241,7 @@ class AttackBatteryTest {
                         root,
                         root,
                         new dev.csl.cli.mcp.McpTools.Rendering(
-                                r -> "",
-                                r -> "",
-                                r ->
-                                        r instanceof dev.csl.interpreter.ApplyReport a
-                                                ? ReportJson.write(a)
-                                                : ReportJson.write(
-                                                        (dev.csl.interpreter.UndoReport) r)),
+                                r -> "", r -> "", ReportJson::write, ReportJson::write),
                         () -> {});
         new dev.csl.cli.mcp.McpServer(
                         tools, () -> "", "test", new PrintStream(log, true, StandardCharsets.UTF_8))

@@ -3,6 +3,7 @@ package dev.csl.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.csl.cli.options.ApplyOption;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -10,12 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The picocli-free {@code csl apply} must behave exactly like {@link ApplyCommand}. */
 class FastApplyTest {
@@ -84,6 +88,10 @@ class FastApplyTest {
                         "--end-delimiter=]]@",
                         "--json"),
                 List.of("apply", "ANSWER", "-C", "DIR", "--end-delimiter", "--->"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--color", "never", "--full-diff"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--color=sometimes"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--fuzzy", "lots", "--sandbox", "no"),
+                List.of("apply", "ANSWER", "-C", "DIR", "--strict", "--fuzzy=whitespace"),
                 List.of("apply", "MISSING", "-C", "DIR"),
                 List.of("apply", "ANSWER", "-C", "FILE_AS_DIR"));
     }
@@ -126,7 +134,30 @@ class FastApplyTest {
                 List.of("apply", "x.md", "--json", "--json"),
                 List.of("apply", "x.md", "--timeout", "soon"),
                 List.of("apply", "x.md", "--", "-C"),
-                List.of("apply", "--dry-run=true", "x.md"));
+                List.of("apply", "--dry-run=true", "x.md"),
+                List.of("apply", "x.md", "--expect-plan", "--color"),
+                List.of("apply", "x.md", "--full-diff", "--full-diff"));
+    }
+
+    @Test
+    void applyOption_names_areExactlyPicocliApplyOptions() {
+        Map<String, String> picocli = new TreeMap<>();
+        for (OptionSpec option :
+                Main.newCommandLine().getSubcommands().get("apply").getCommandSpec().options()) {
+            if (!option.usageHelp() && !option.versionHelp()) {
+                String arity =
+                        option.isMultiValue()
+                                ? "REPEATED"
+                                : option.arity().max() == 0 ? "SWITCH" : "VALUE";
+                picocli.put(String.join(",", option.names()), arity);
+            }
+        }
+        Map<String, String> declared = new TreeMap<>();
+        for (ApplyOption option : ApplyOption.values()) {
+            declared.put(String.join(",", option.names()), option.arity().name());
+        }
+
+        assertThat(declared).isEqualTo(picocli);
     }
 
     @Test

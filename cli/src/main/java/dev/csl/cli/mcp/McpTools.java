@@ -1,9 +1,18 @@
 package dev.csl.cli.mcp;
 
+import static dev.csl.cli.options.ApplyOption.ALLOW;
+import static dev.csl.cli.options.ApplyOption.DIR;
+import static dev.csl.cli.options.ApplyOption.DRY_RUN;
+import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
+import static dev.csl.cli.options.ApplyOption.FUZZY;
+import static dev.csl.cli.options.ApplyOption.STRICT;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.cli.options.ApplySettings;
+import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.interpreter.ApplyOptions;
@@ -55,12 +64,14 @@ public final class McpTools implements AutoCloseable {
      *
      * @param applySummary the human output of {@code csl apply} for a report, without colour
      * @param undoSummary the human output of {@code csl undo}
-     * @param json the {@code --json} document of either report
+     * @param applyJson the {@code csl apply --json} document
+     * @param undoJson the {@code csl undo --json} document
      */
     public record Rendering(
             Function<ApplyReport, String> applySummary,
             Function<UndoReport, String> undoSummary,
-            Function<Object, String> json) {}
+            Function<ApplyReport, String> applyJson,
+            Function<UndoReport, String> undoJson) {}
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Interpreter interpreter;
@@ -113,12 +124,15 @@ public final class McpTools implements AutoCloseable {
                         true);
         ObjectNode applyProps = properties(apply);
         answer(applyProps);
-        applyProps.putObject("dryRun").put("type", "boolean").put("description", "Preview only.");
         applyProps
-                .putObject("expectPlan")
+                .putObject(DRY_RUN.json())
+                .put("type", "boolean")
+                .put("description", "Preview only.");
+        applyProps
+                .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
-        ObjectNode allow = applyProps.putObject("allow");
+        ObjectNode allow = applyProps.putObject(ALLOW.json());
         allow.put("type", "array").putObject("items").put("type", "string");
         allow.put("description", "Commands approved for this apply only.");
         tolerance(applyProps);
@@ -208,10 +222,10 @@ public final class McpTools implements AutoCloseable {
 
     /** {@code strict} and {@code fuzzy}, as csl apply's --strict and --fuzzy. */
     private static void tolerance(ObjectNode props) {
-        props.putObject("strict")
+        props.putObject(STRICT.json())
                 .put("type", "boolean")
                 .put("description", "Refuse every operation that would carry a warning.");
-        ObjectNode fuzzy = props.putObject("fuzzy");
+        ObjectNode fuzzy = props.putObject(FUZZY.json());
         fuzzy.put("type", "string");
         fuzzy.putArray("enum").add("off").add("whitespace");
         fuzzy.put(
@@ -221,7 +235,7 @@ public final class McpTools implements AutoCloseable {
     }
 
     private void workingDir(ObjectNode props) {
-        props.putObject("workingDir")
+        props.putObject(DIR.json())
                 .put("type", "string")
                 .put(
                         "description",
@@ -247,7 +261,7 @@ public final class McpTools implements AutoCloseable {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
             return toolResult(
                     rendering.undoSummary().apply(report),
-                    rendering.json().apply(report),
+                    rendering.undoJson().apply(report),
                     report.ok(),
                     session.features());
         }
@@ -256,32 +270,35 @@ public final class McpTools implements AutoCloseable {
             throw new InvalidParams("The argument 'answer' (a string) is required");
         }
         List<String> allow = new ArrayList<>();
-        args.path("allow").forEach(a -> allow.add(a.asText()));
-        boolean dryRun = name.equals("check") || args.path("dryRun").asBoolean(false);
-        String fuzzy = args.path("fuzzy").asText("off");
-        if (!fuzzy.equals("off") && !fuzzy.equals("whitespace")) {
-            throw new InvalidParams(
-                    "fuzzy must be \"off\" or \"whitespace\", not \"" + fuzzy + "\"");
+        args.path(ALLOW.json()).forEach(a -> allow.add(a.asText()));
+        ApplySettings settings =
+                new ApplySettings()
+                        .dryRun(name.equals("check") || args.path(DRY_RUN.json()).asBoolean(false))
+                        .expectPlan(
+                                args.hasNonNull(EXPECT_PLAN.json())
+                                        ? args.get(EXPECT_PLAN.json()).asText()
+                                        : null)
+                        .allow(allow)
+                        .strict(args.path(STRICT.json()).asBoolean(false))
+                        .fuzzy(args.path(FUZZY.json()).asText("off"));
+        ApplyOptions checked;
+        try {
+            checked = settings.options(dir);
+        } catch (BadOptionValue e) {
+            throw new InvalidParams(e.json());
         }
-        String expectPlan = args.hasNonNull("expectPlan") ? args.get("expectPlan").asText() : null;
         Prompter prompter =
-                session.elicit() == null || dryRun
+                session.elicit() == null || checked.dryRun()
                         ? null
                         : new ElicitingPrompter(dir, session.elicit(), mapper);
         ApplyOptions options =
-                ApplyOptions.defaults(dir)
-                        .withDryRun(dryRun)
-                        .withExpectPlan(expectPlan)
-                        .withApprovals(allow, false)
-                        .withPrompter(prompter)
+                checked.withPrompter(prompter)
                         .withOutput(session.progress())
-                        .withCancellation(session.cancelled())
-                        .withTolerance(
-                                args.path("strict").asBoolean(false), fuzzy.equals("whitespace"));
+                        .withCancellation(session.cancelled());
         ApplyReport report = interpreter.apply(answer.asText(), options);
         return toolResult(
                 rendering.applySummary().apply(report),
-                rendering.json().apply(report),
+                rendering.applyJson().apply(report),
                 report.ok(),
                 session.features());
     }
@@ -294,7 +311,7 @@ public final class McpTools implements AutoCloseable {
     }
 
     private Path workingDir(JsonNode args) throws InvalidParams, Refused {
-        String given = args.hasNonNull("workingDir") ? args.get("workingDir").asText() : null;
+        String given = args.hasNonNull(DIR.json()) ? args.get(DIR.json()).asText() : null;
         Path dir;
         if (fixedDir != null) {
             if (given != null && !Path.of(given).toAbsolutePath().normalize().equals(fixedDir)) {

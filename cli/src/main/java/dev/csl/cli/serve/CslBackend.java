@@ -1,10 +1,13 @@
 package dev.csl.cli.serve;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
+import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.external.Diagnostics;
@@ -17,7 +20,7 @@ import java.util.function.Function;
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
 public final class CslBackend implements ServeBackend {
     private final AutoCloseable workers;
-    private final Function<ParseResult, Object> parseJson;
+    private final Function<ParseResult, ObjectNode> parseJson;
     private final Interpreter interpreter;
     private final Undoer undoer = new Undoer();
 
@@ -30,43 +33,32 @@ public final class CslBackend implements ServeBackend {
     public CslBackend(
             RunSessionFactory runners,
             AutoCloseable workers,
-            Function<ParseResult, Object> parseJson) {
+            Function<ParseResult, ObjectNode> parseJson) {
         this.workers = workers;
         this.parseJson = parseJson;
         this.interpreter = new Interpreter(runners);
     }
 
     @Override
-    public Object parse(String answer, Delimiters delimiters) {
+    public ObjectNode parse(String answer, Delimiters delimiters) {
         return parseJson.apply(AnswerParser.parse(answer, delimiters));
     }
 
     @Override
-    public Object apply(ApplyCall call) {
-        // Nobody can be asked in a server: unapproved commands fail with command_not_approved.
-        return interpreter.apply(
-                call.answer(),
-                ApplyOptions.defaults(call.workingDir())
-                        .withDelimiters(call.delimiters())
-                        .withDryRun(call.dryRun())
-                        .withExpectPlan(call.expectPlan())
-                        .withApprovals(call.allow(), call.approveAll())
-                        .withTimeout(call.timeoutSeconds())
-                        .withSandbox(call.sandbox())
-                        .withTolerance(call.strict(), call.fuzzyWhitespace()));
+    public ApplyReport apply(String answer, ApplyOptions options) {
+        // No prompter: nobody can be asked in a server, so unapproved commands fail with
+        // command_not_approved.
+        return interpreter.apply(answer, options);
     }
 
     @Override
-    public Object undo(Path workingDir, boolean force) {
+    public UndoReport undo(Path workingDir, boolean force) {
         return undoer.undo(workingDir, force);
     }
 
-    /**
-     * The checks {@code csl doctor} prints, as {@code {"ok": all passed, "checks": [{"name", "ok",
-     * "detail", "hint"}]}}.
-     */
+    /** The checks {@code csl doctor} prints. */
     @Override
-    public Object doctor() throws IOException {
+    public Diagnostics.Report doctor() throws IOException {
         Path scratch = Files.createTempDirectory("csl-doctor-");
         List<Diagnostics.Check> checks;
         try {

@@ -1,9 +1,22 @@
 package dev.csl.cli.serve;
 
+import static dev.csl.cli.options.ApplyOption.ALLOW;
+import static dev.csl.cli.options.ApplyOption.DRY_RUN;
+import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
+import static dev.csl.cli.options.ApplyOption.FUZZY;
+import static dev.csl.cli.options.ApplyOption.SANDBOX;
+import static dev.csl.cli.options.ApplyOption.STRICT;
+import static dev.csl.cli.options.ApplyOption.TIMEOUT;
+import static dev.csl.cli.options.ApplyOption.YES;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.cli.options.ApplyOption;
+import dev.csl.cli.options.ApplySettings;
+import dev.csl.cli.options.BadOptionValue;
 import dev.csl.grammar.Delimiters;
-import dev.csl.runner.base.SandboxMode;
+import dev.csl.interpreter.ApplyOptions;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -17,21 +30,7 @@ final class MethodTable {
 
     private static final Set<String> PARSE_PARAMS =
             Set.of("answer", "startDelimiter", "endDelimiter", "delimiters");
-    private static final Set<String> APPLY_PARAMS =
-            Set.of(
-                    "answer",
-                    "workingDir",
-                    "dryRun",
-                    "expectPlan",
-                    "allow",
-                    "yes",
-                    "timeout",
-                    "sandbox",
-                    "strict",
-                    "fuzzy",
-                    "startDelimiter",
-                    "endDelimiter",
-                    "delimiters");
+    private static final Set<String> APPLY_PARAMS = applyParams();
     private static final Set<String> UNDO_PARAMS = Set.of("workingDir", "force");
 
     private final ServeBackend backend;
@@ -62,20 +61,24 @@ final class MethodTable {
                     params.requireOnly(APPLY_PARAMS);
                     String answer = params.requireString("answer");
                     WorkingDir dir = params.requireWorkingDir();
-                    ApplyCall call =
-                            new ApplyCall(
-                                    dir.path(),
-                                    answer,
-                                    delimiters(params, node),
-                                    params.optBoolean("dryRun", false),
-                                    params.optString("expectPlan"),
-                                    params.optStringList("allow"),
-                                    params.optBoolean("yes", false),
-                                    params.optPositiveInt("timeout"),
-                                    sandbox(params.optString("sandbox")),
-                                    params.optBoolean("strict", false),
-                                    fuzzy(params.optString("fuzzy")));
-                    return new Call(dir.lockKey(), () -> backend.apply(call));
+                    ApplySettings settings =
+                            new ApplySettings()
+                                    .delimiters(delimiters(params, node))
+                                    .dryRun(params.optBoolean(DRY_RUN.json(), false))
+                                    .expectPlan(params.optString(EXPECT_PLAN.json()))
+                                    .allow(params.optStringList(ALLOW.json()))
+                                    .yes(params.optBoolean(YES.json(), false))
+                                    .timeout(params.optPositiveInt(TIMEOUT.json()))
+                                    .sandbox(lowerCase(params.optString(SANDBOX.json())))
+                                    .strict(params.optBoolean(STRICT.json(), false))
+                                    .fuzzy(params.optString(FUZZY.json()));
+                    ApplyOptions options;
+                    try {
+                        options = settings.options(dir.path());
+                    } catch (BadOptionValue e) {
+                        throw RpcException.invalidParams(e.json());
+                    }
+                    return new Call(dir.lockKey(), () -> backend.apply(answer, options));
                 }
             case "undo":
                 {
@@ -92,16 +95,18 @@ final class MethodTable {
         }
     }
 
-    /** {@code fuzzy}: absent, "off" or "whitespace" (the CLI's {@code --fuzzy}). */
-    private static boolean fuzzy(String value) throws RpcException {
-        if (value == null || value.equals("off")) {
-            return false;
+    /**
+     * {@code answer}, {@code delimiters} (which {@code parse} takes too) and the JSON name of every
+     * apply option but the command line's own.
+     */
+    private static Set<String> applyParams() {
+        Set<String> names = new HashSet<>(Set.of("answer", "delimiters"));
+        for (ApplyOption option : ApplyOption.values()) {
+            if (option.json() != null) {
+                names.add(option.json());
+            }
         }
-        if (value.equals("whitespace")) {
-            return true;
-        }
-        throw RpcException.invalidParams(
-                "fuzzy must be \"off\" or \"whitespace\", not \"" + value + "\"");
+        return Set.copyOf(names);
     }
 
     /**
@@ -137,20 +142,8 @@ final class MethodTable {
         return new Delimiters(start, end);
     }
 
-    private static SandboxMode sandbox(String value) throws RpcException {
-        if (value == null) {
-            return SandboxMode.AUTO;
-        }
-        switch (value.toLowerCase(Locale.ROOT)) {
-            case "auto":
-                return SandboxMode.AUTO;
-            case "required":
-                return SandboxMode.REQUIRED;
-            case "off":
-                return SandboxMode.OFF;
-            default:
-                throw RpcException.invalidParams(
-                        "Parameter 'sandbox' must be 'auto', 'required' or 'off'");
-        }
+    /** JSON clients may write the sandbox mode in any case. */
+    private static String lowerCase(String value) {
+        return value == null ? null : value.toLowerCase(Locale.ROOT);
     }
 }

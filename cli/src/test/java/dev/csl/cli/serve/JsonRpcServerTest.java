@@ -3,7 +3,13 @@ package dev.csl.cli.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.grammar.Delimiters;
+import dev.csl.interpreter.ApplyOptions;
+import dev.csl.interpreter.ApplyReport;
+import dev.csl.interpreter.UndoReport;
+import dev.csl.runner.external.Diagnostics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;
@@ -233,7 +239,7 @@ class JsonRpcServerTest {
                                     "delimiters",
                                     Map.of("start", "@[[", "end", "]]@")));
 
-            ApplyCall call = (ApplyCall) backend.calls.get(0);
+            ApplyOptions call = (ApplyOptions) backend.calls.get(0);
             assertThat(response.at("/result/dryRun").asBoolean()).isTrue();
             assertThat(call.workingDir()).isEqualTo(dirA.toAbsolutePath());
             assertThat(call.allow()).containsExactly("npm test");
@@ -282,9 +288,9 @@ class JsonRpcServerTest {
             JsonNode second = client.call(2, "apply", apply(dirB, "quick"));
 
             // B was answered while A was still running.
-            assertThat(second.at("/result/answer").asText()).isEqualTo("quick");
+            assertThat(second.at("/result/planHash").asText()).isEqualTo("quick");
             backend.releaseAll();
-            assertThat(client.awaitId(1).at("/result/answer").asText()).isEqualTo("block");
+            assertThat(client.awaitId(1).at("/result/planHash").asText()).isEqualTo("block");
         }
 
         @Test
@@ -339,7 +345,10 @@ class JsonRpcServerTest {
         }
     }
 
-    /** Records calls; an answer "block" waits until released; "explode" throws. */
+    /**
+     * Records calls; an answer "block" waits until released; "explode" throws. Its apply report
+     * carries the answer as its plan hash, so that tests can tell the responses apart.
+     */
     static final class FakeBackend implements ServeBackend {
         final List<Object> calls = java.util.Collections.synchronizedList(new ArrayList<>());
         final AtomicInteger maxConcurrentPerDir = new AtomicInteger();
@@ -349,41 +358,48 @@ class JsonRpcServerTest {
         volatile boolean closed;
 
         @Override
-        public Object parse(String answer, Delimiters delimiters) {
+        public ObjectNode parse(String answer, Delimiters delimiters) {
             if (answer.equals("explode")) {
                 throw new IllegalStateException("kaboom");
             }
             calls.add("parse:" + answer);
-            return Map.of("ok", true, "answer", answer);
+            return JsonNodeFactory.instance.objectNode().put("ok", true).put("answer", answer);
         }
 
         @Override
-        public Object apply(ApplyCall call) throws InterruptedException {
+        public ApplyReport apply(String answer, ApplyOptions options) throws InterruptedException {
             AtomicInteger running =
                     runningPerDir.computeIfAbsent(
-                            real(call.workingDir()), d -> new AtomicInteger());
+                            real(options.workingDir()), d -> new AtomicInteger());
             maxConcurrentPerDir.accumulateAndGet(running.incrementAndGet(), Math::max);
             try {
-                if (call.answer().equals("block")) {
+                if (answer.equals("block")) {
                     blocked.incrementAndGet();
                     release.await(30, TimeUnit.SECONDS);
                 }
-                calls.add(call.answer().equals("x") ? call : "apply:" + call.answer());
-                return Map.of("answer", call.answer(), "dryRun", call.dryRun());
+                calls.add(answer.equals("x") ? options : "apply:" + answer);
+                return new ApplyReport(
+                        true,
+                        options.workingDir().toString(),
+                        options.dryRun(),
+                        List.of(),
+                        List.of(),
+                        answer,
+                        null);
             } finally {
                 running.decrementAndGet();
             }
         }
 
         @Override
-        public Object undo(Path workingDir, boolean force) {
+        public UndoReport undo(Path workingDir, boolean force) {
             calls.add("undo:" + workingDir + ":" + force);
-            return Map.of("ok", true);
+            return new UndoReport(true, workingDir.toString(), null, List.of(), List.of(), null);
         }
 
         @Override
-        public Object doctor() {
-            return Map.of("ok", true);
+        public Diagnostics.Report doctor() {
+            return Diagnostics.document(List.of());
         }
 
         @Override

@@ -49,12 +49,19 @@ public final class Diagnostics {
     /**
      * The JSON document of {@code csl doctor --json} and of serve's {@code doctor}: {@code {"ok":
      * all passed, "checks": [{"name", "ok", "detail", "hint"}]}}.
+     *
+     * @param ok whether every check passed
+     * @param checks every check, in the order they ran
      */
-    public static java.util.Map<String, Object> document(List<Check> checks) {
-        java.util.Map<String, Object> result = new java.util.LinkedHashMap<>();
-        result.put("ok", checks.stream().allMatch(Check::ok));
-        result.put("checks", checks);
-        return result;
+    public record Report(boolean ok, List<Check> checks) {
+        public Report {
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /** The report of {@code checks}. */
+    public static Report document(List<Check> checks) {
+        return new Report(checks.stream().allMatch(Check::ok), checks);
     }
 
     /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
