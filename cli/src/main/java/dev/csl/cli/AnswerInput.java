@@ -14,17 +14,7 @@ final class AnswerInput {
 
     /** The delimiters of the options; IllegalArgumentException with a user message if unusable. */
     static Delimiters delimiters(String start, String end) {
-        if (start.isEmpty() || end.isEmpty()) {
-            throw new IllegalArgumentException("delimiters must not be empty");
-        }
-        if (hasLineBreak(start) || hasLineBreak(end)) {
-            throw new IllegalArgumentException("delimiters must not contain line breaks");
-        }
         return new Delimiters(start, end);
-    }
-
-    private static boolean hasLineBreak(String s) {
-        return s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
     }
 
     /** The answer as UTF-8 text (malformed bytes become U+FFFD); null or "-" is stdin. */

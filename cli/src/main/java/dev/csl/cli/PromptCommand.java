@@ -52,10 +52,16 @@ final class PromptCommand implements Callable<Integer> {
                             "csl prompt: give both --start-delimiter and --end-delimiter, non-empty");
             return ExitCodes.USAGE;
         }
-        Delimiters delimiters =
-                startDelimiter == null
-                        ? Delimiters.DEFAULT
-                        : new Delimiters(startDelimiter, endDelimiter);
+        Delimiters delimiters;
+        try {
+            delimiters =
+                    startDelimiter == null
+                            ? Delimiters.DEFAULT
+                            : AnswerInput.delimiters(startDelimiter, endDelimiter);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("csl prompt: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
         spec.commandLine()
                 .getOut()
                 .print(

@@ -186,5 +186,14 @@ class PromptCommandTest {
         assertThat(output.out).isEmpty();
     }
 
+    @Test
+    void prompt_delimiterWithLineBreak_usageErrorNotAStackTrace() {
+        Output output = prompt("--start-delimiter", "<\n", "--end-delimiter", ">");
+
+        assertThat(output.code).isEqualTo(ExitCodes.USAGE);
+        assertThat(output.err).isEqualTo("csl prompt: delimiters must not contain line breaks\n");
+        assertThat(output.out).isEmpty();
+    }
+
     record Output(int code, String out, String err) {}
 }

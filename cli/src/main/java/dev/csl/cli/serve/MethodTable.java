@@ -136,10 +136,12 @@ final class MethodTable {
         if (start == null) {
             return Delimiters.DEFAULT;
         }
-        if (start.isEmpty() || end.isEmpty()) {
-            throw RpcException.invalidParams("Delimiters must not be empty");
+        try {
+            return new Delimiters(start, end);
+        } catch (IllegalArgumentException e) {
+            // "Delimiters must not be empty", "... contain line breaks": the command line's check.
+            throw RpcException.invalidParams("D" + e.getMessage().substring(1));
         }
-        return new Delimiters(start, end);
     }
 
     /** JSON clients may write the sandbox mode in any case. */

@@ -163,6 +163,33 @@ class JsonRpcServerTest {
         }
 
         @Test
+        void serve_delimiterWithLineBreak_refusedAsOnTheCommandLine() {
+            JsonNode parse =
+                    client.call(
+                            11,
+                            "parse",
+                            Map.of("answer", "x", "startDelimiter", "<\n", "endDelimiter", ">"));
+            JsonNode empty =
+                    client.call(
+                            12,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    dirA.toString(),
+                                    "answer",
+                                    "x",
+                                    "delimiters",
+                                    Map.of("start", "", "end", ">")));
+
+            assertThat(parse.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(parse.at("/error/message").asText())
+                    .isEqualTo("Delimiters must not contain line breaks");
+            assertThat(empty.at("/error/message").asText())
+                    .isEqualTo("Delimiters must not be empty");
+            assertThat(backend.calls).isEmpty();
+        }
+
+        @Test
         void serve_workingDirEmpty_answersInvalidParams() {
             JsonNode response = client.call(5, "undo", Map.of("workingDir", ""));
 
