@@ -24,6 +24,21 @@ record ProjectPath(Path resolved, String relative) {
         return new ProjectPath(abs, sb.length() == 0 ? "." : sb.toString());
     }
 
+    // Written out, though a record has them: it is a map key on every apply, and a record's own
+    // equals and hashCode are bootstrapped through method handles that the AOT cache does not keep,
+    // ~10 ms of a cold apply (docs/coldstart.md).
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ProjectPath that
+                && relative.equals(that.relative)
+                && resolved.equals(that.resolved);
+    }
+
+    @Override
+    public int hashCode() {
+        return relative.hashCode();
+    }
+
     boolean isRoot() {
         return relative.equals(".");
     }
