@@ -1,11 +1,10 @@
 package dev.csl.interpreter;
 
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -122,15 +121,27 @@ final class JournaledSaves {
         }
     }
 
-    /** The outermost directory the save of {@code file} will create, or null if none. */
-    private static ProjectPath topMissingParent(ProjectPath file) {
+    /**
+     * The outermost directory the save of {@code file} will create, or null if none. Asked through
+     * the guard like every other look at the project (lstat: a link in the way counts as there, and
+     * so does a parent the guard refuses, whose save will fail with that refusal anyway).
+     */
+    private ProjectPath topMissingParent(ProjectPath file) {
         ProjectPath top = null;
         for (ProjectPath p = file.parent(); p != null && !p.isRoot(); p = p.parent()) {
-            if (Files.exists(p.resolved(), LinkOption.NOFOLLOW_LINKS)) {
+            if (!missing(p)) {
                 break;
             }
             top = p;
         }
         return top;
+    }
+
+    private boolean missing(ProjectPath dir) {
+        try {
+            return files.stat(dir.relative()).type() == FileInfo.Type.MISSING;
+        } catch (GuardException e) {
+            return false;
+        }
     }
 }
