@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.runner.external.Diagnostics;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,14 +41,7 @@ final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        Path scratch = Files.createTempDirectory("csl-doctor-");
-        List<Diagnostics.Check> checks;
-        try {
-            checks = diagnostics.run(scratch);
-        } finally {
-            Diagnostics.clean(scratch);
-            Files.deleteIfExists(scratch); // the temporary directory made just above, now empty
-        }
+        List<Diagnostics.Check> checks = diagnostics.run();
         boolean allPassed = checks.stream().allMatch(Diagnostics.Check::ok);
         if (json) {
             out.println(new ObjectMapper().writeValueAsString(Diagnostics.document(checks)));

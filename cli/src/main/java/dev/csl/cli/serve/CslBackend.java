@@ -12,9 +12,7 @@ import dev.csl.interpreter.Undoer;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.external.Diagnostics;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.function.Function;
 
 /** The real csl behind the server: the same code paths as {@code csl parse|apply|undo|doctor}. */
@@ -59,15 +57,7 @@ public final class CslBackend implements ServeBackend {
     /** The checks {@code csl doctor} prints. */
     @Override
     public Diagnostics.Report doctor() throws IOException {
-        Path scratch = Files.createTempDirectory("csl-doctor-");
-        List<Diagnostics.Check> checks;
-        try {
-            checks = new Diagnostics().run(scratch);
-        } finally {
-            Diagnostics.clean(scratch);
-            Files.deleteIfExists(scratch); // the temporary directory made just above, now empty
-        }
-        return Diagnostics.document(checks);
+        return Diagnostics.document(new Diagnostics().run());
     }
 
     @Override

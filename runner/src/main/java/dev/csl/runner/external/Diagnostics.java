@@ -64,6 +64,21 @@ public final class Diagnostics {
         return new Report(checks.stream().allMatch(Check::ok), checks);
     }
 
+    /**
+     * Runs every check in a temporary directory of its own, removed again afterwards ({@code csl
+     * doctor} and serve's {@code doctor}).
+     */
+    public List<Check> run() throws IOException {
+        // doctor's own scratch directory under the system's temporary directory, never a project
+        Path scratch = Files.createTempDirectory("csl-doctor-");
+        try {
+            return run(scratch);
+        } finally {
+            clean(scratch);
+            Files.deleteIfExists(scratch); // made just above, now empty
+        }
+    }
+
     /** Runs every check; {@code scratch} is an empty directory the sandbox trial may write in. */
     public List<Check> run(Path scratch) {
         return List.of(
@@ -236,7 +251,7 @@ public final class Diagnostics {
     }
 
     /** Deletes the scratch directory's content (the sandbox trial leaves a file). */
-    public static void clean(Path scratch) throws IOException {
+    private static void clean(Path scratch) throws IOException {
         try (Stream<Path> files = Files.list(scratch)) {
             for (Path file : files.toList()) {
                 Files.deleteIfExists(file);
