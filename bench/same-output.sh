@@ -4,7 +4,7 @@
 # exit status, stdout, stderr, the tree after apply and after undo, the .csl/ file names and the
 # audit log (times and ids masked), and `parse --json` of every testdata/parse case.
 # usage: bench/same-output.sh BASE.jar NEW.jar      (e.g. a jar built from the commit before)
-# Takes ~10 min on 2 cores (about 1,700 JVM starts). Prints each difference and a count.
+# Takes ~10 min on 2 cores (about 1,500 JVM starts). Prints each difference and a count.
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 base=$1 new=$2 td=${3:-$here/testdata}
