@@ -55,13 +55,14 @@ final class CdsTraining {
 
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0]);
-        // Raw java.nio on purpose: dir is the scratch directory the launcher made for this
-        // training run (mktemp -d), not a user's project, and no answer names these paths.
-        Path project = Files.createDirectories(dir.resolve("project"));
-        Files.createDirectories(project.resolve("src"));
-        Files.writeString(project.resolve("src/main.js"), "console.log(1);\n");
+        // Raw java.nio on purpose, for the four writes below: dir is the scratch directory the
+        // launcher made for this training run (mktemp -d), not a user's project, and the names
+        // are fixed here, never taken from an answer.
+        Path project = Files.createDirectories(dir.resolve("project")); // inside mktemp's dir
+        Files.createDirectories(project.resolve("src")); // inside mktemp's dir
+        Files.writeString(project.resolve("src/main.js"), "console.log(1);\n"); // fixed name
         Path answer = dir.resolve("answer.md");
-        Files.writeString(answer, ANSWER, StandardCharsets.UTF_8);
+        Files.writeString(answer, ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
         String answerPath = answer.toString();
         String projectPath = project.toString();
         if (args.length > 1 && args[1].equals("apply")) {

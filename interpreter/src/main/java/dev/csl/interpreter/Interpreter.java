@@ -84,7 +84,8 @@ public final class Interpreter {
                             "Create it, or apply without --dry-run (which creates it).");
                 }
                 // The working directory itself, as given with -C: the guard is rooted here, so
-                // it cannot make it; no path of the answer is involved.
+                // it cannot make it, and nothing outside it is written; no path of the answer
+                // is involved.
                 Files.createDirectories(dir);
             } else if (!Files.isDirectory(dir)) {
                 return failure(

@@ -113,11 +113,12 @@ final class WorkerArchive {
         Path scratch = null;
         Path tmp = archive.resolveSibling("csl-worker.jsa." + ProcessHandle.current().pid());
         try {
-            // A temporary directory of csl's own, filled with two fixed files for the training.
+            // A temporary directory of csl's own under the system's temporary directory, never a
+            // project, filled with two files whose names are fixed here.
             scratch = Files.createTempDirectory("csl-worker-training");
-            Files.createDirectories(scratch.resolve("src"));
-            Files.writeString(scratch.resolve("a.txt"), "alpha\nbeta\n");
-            Files.writeString(scratch.resolve("src/b.txt"), "beta\ngamma\n");
+            Files.createDirectories(scratch.resolve("src")); // inside that temporary directory
+            Files.writeString(scratch.resolve("a.txt"), "alpha\nbeta\n"); // fixed name, same
+            Files.writeString(scratch.resolve("src/b.txt"), "beta\ngamma\n"); // fixed, same
             List<String> cmd = new ArrayList<>(workerCommand);
             int main = cmd.indexOf(WorkerLauncher.MAIN);
             cmd.add(main - 2, "-XX:ArchiveClassesAtExit=" + tmp); // before -cp CLASSPATH
@@ -141,6 +142,7 @@ final class WorkerArchive {
             }
             p.getInputStream().transferTo(OutputStream.nullOutputStream());
             if (p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0 && Files.size(tmp) > 0) {
+                // The recorded archive to its place beside csl's jar (both paths are csl's own).
                 Files.move(
                         tmp,
                         archive,
@@ -187,9 +189,12 @@ final class WorkerArchive {
         return parsed.invocation();
     }
 
+    /**
+     * Removes one of csl's own training files: a scratch file, the unfinished archive or the lock.
+     */
     private static void deleteQuietly(Path p) {
         try {
-            Files.deleteIfExists(p);
+            Files.deleteIfExists(p); // only paths this class made (see the callers), no project
         } catch (IOException ignored) {
             // best effort
         }

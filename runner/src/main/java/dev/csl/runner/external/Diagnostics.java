@@ -75,7 +75,8 @@ public final class Diagnostics {
             return run(scratch);
         } finally {
             clean(scratch);
-            Files.deleteIfExists(scratch); // made just above, now empty
+            // The temporary directory made just above (never a project), now empty.
+            Files.deleteIfExists(scratch);
         }
     }
 
