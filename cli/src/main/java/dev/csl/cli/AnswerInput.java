@@ -1,21 +1,15 @@
 package dev.csl.cli;
 
 import dev.csl.grammar.AnswerText;
-import dev.csl.grammar.Delimiters;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Reads an answer given as {@code [FILE|-]} and checks delimiter options. */
+/** Reads an answer given as {@code [FILE|-]}. */
 final class AnswerInput {
     private AnswerInput() {}
-
-    /** The delimiters of the options; IllegalArgumentException with a user message if unusable. */
-    static Delimiters delimiters(String start, String end) {
-        return new Delimiters(start, end);
-    }
 
     /** The answer as UTF-8 text (malformed bytes become U+FFFD); null or "-" is stdin. */
     static String read(String file) throws IOException {

@@ -39,7 +39,7 @@ final class ApplyArgs {
             // JSON has no colour: only check the value (asking for a console costs a cold start).
             colour = json ? Colour.checked(color) : Colour.use(color);
             checked =
-                    settings.delimiters(AnswerInput.delimiters(startDelimiter, endDelimiter))
+                    settings.delimiters(new Delimiters(startDelimiter, endDelimiter))
                             .options(workingDir);
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl apply: " + e.getMessage());

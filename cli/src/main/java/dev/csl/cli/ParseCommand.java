@@ -50,7 +50,7 @@ final class ParseCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Delimiters delimiters;
         try {
-            delimiters = AnswerInput.delimiters(delimiterOptions.start, delimiterOptions.end);
+            delimiters = new Delimiters(delimiterOptions.start, delimiterOptions.end);
         } catch (IllegalArgumentException e) {
             err.println("csl parse: " + e.getMessage());
             return ExitCodes.USAGE;

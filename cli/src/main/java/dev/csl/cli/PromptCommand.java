@@ -57,7 +57,7 @@ final class PromptCommand implements Callable<Integer> {
             delimiters =
                     startDelimiter == null
                             ? Delimiters.DEFAULT
-                            : AnswerInput.delimiters(startDelimiter, endDelimiter);
+                            : new Delimiters(startDelimiter, endDelimiter);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("csl prompt: " + e.getMessage());
             return ExitCodes.USAGE;

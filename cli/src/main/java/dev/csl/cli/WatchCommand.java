@@ -5,6 +5,7 @@ import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerText;
+import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.grammar.antlr.AnswerParser;
@@ -123,8 +124,7 @@ final class WatchCommand implements Callable<Integer> {
             options =
                     policy.fill(new ApplySettings())
                             .delimiters(
-                                    AnswerInput.delimiters(
-                                            delimiterOptions.start, delimiterOptions.end))
+                                    new Delimiters(delimiterOptions.start, delimiterOptions.end))
                             .options(workingDir);
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl watch: " + e.getMessage());

@@ -179,7 +179,27 @@ public record OperationResult(
         return status.succeeded();
     }
 
-    public OperationResult withStatus(Status newStatus, ErrorInfo newError) {
+    OperationResult withStatus(Status newStatus, ErrorInfo newError) {
+        return copy(newStatus, newError, results, warnings);
+    }
+
+    /** A TASKS block with other results of its operations, and status. */
+    OperationResult withResults(List<OperationResult> newResults, Status newStatus) {
+        return copy(newStatus, error, newResults, warnings);
+    }
+
+    OperationResult withWarnings(List<Warning> newWarnings) {
+        return copy(status, error, results, newWarnings);
+    }
+
+    /**
+     * This result with the parts that change after it is made (status, error, children, warnings).
+     */
+    private OperationResult copy(
+            Status newStatus,
+            ErrorInfo newError,
+            List<OperationResult> newResults,
+            List<Warning> newWarnings) {
         return new OperationResult(
                 task,
                 type,
@@ -194,48 +214,7 @@ public record OperationResult(
                 commands,
                 sandbox,
                 note,
-                results,
-                warnings,
-                irreversible);
-    }
-
-    /** A TASKS block with other results of its operations, and status. */
-    OperationResult withResults(List<OperationResult> newResults, Status newStatus) {
-        return new OperationResult(
-                task,
-                type,
-                line,
-                file,
-                newStatus,
-                error,
-                action,
-                lines,
-                replaced,
-                diff,
-                commands,
-                sandbox,
-                note,
                 newResults,
-                warnings,
-                irreversible);
-    }
-
-    public OperationResult withWarnings(List<Warning> newWarnings) {
-        return new OperationResult(
-                task,
-                type,
-                line,
-                file,
-                status,
-                error,
-                action,
-                lines,
-                replaced,
-                diff,
-                commands,
-                sandbox,
-                note,
-                results,
                 newWarnings,
                 irreversible);
     }

@@ -11,6 +11,7 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.process.RunningProcesses;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -395,18 +396,6 @@ class ExternalCommandsTest {
                             null));
         }
 
-        private List<ProcessHandle> sleeping(String seconds) {
-            return ProcessHandle.allProcesses()
-                    .filter(
-                            p ->
-                                    p.info()
-                                            .arguments()
-                                            .map(a -> List.of(a).contains(seconds))
-                                            .orElse(false))
-                    .filter(ProcessHandle::isAlive)
-                    .toList();
-        }
-
         @Test
         void run_detachedProcessThatEmptiedItsEnvironment_endsWithTheCommand() {
             org.junit.jupiter.api.Assumptions.assumeTrue(
@@ -431,12 +420,15 @@ class ExternalCommandsTest {
                 assertThat(outcome.result().stdout()).isEqualTo("started\n");
                 assertThat(commands.sandboxLayer()).startsWith("none");
                 long deadline = System.nanoTime() + 2_000_000_000L;
-                while (!sleeping(seconds).isEmpty() && System.nanoTime() < deadline) {
+                while (!RunningProcesses.withArgument(seconds).isEmpty()
+                        && System.nanoTime() < deadline) {
                     Thread.onSpinWait();
                 }
-                assertThat(sleeping(seconds)).as("a detached process without the token").isEmpty();
+                assertThat(RunningProcesses.withArgument(seconds))
+                        .as("a detached process without the token")
+                        .isEmpty();
             } finally {
-                sleeping(seconds).forEach(ProcessHandle::destroyForcibly);
+                RunningProcesses.withArgument(seconds).forEach(ProcessHandle::destroyForcibly);
             }
         }
     }

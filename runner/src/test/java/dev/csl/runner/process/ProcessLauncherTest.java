@@ -181,18 +181,6 @@ class ProcessLauncherTest {
         assertThat(outcome.result().stdout()).contains("output cut at 10 bytes");
     }
 
-    private static List<ProcessHandle> sleeping(String seconds) {
-        return ProcessHandle.allProcesses()
-                .filter(
-                        p ->
-                                p.info()
-                                        .arguments()
-                                        .map(a -> List.of(a).contains(seconds))
-                                        .orElse(false))
-                .filter(ProcessHandle::isAlive)
-                .toList();
-    }
-
     @Test
     void run_commandThatDetachesWithSetsidOrADoubleFork_leavesNoProcessBehind() {
         String setsid = "297.0" + ProcessHandle.current().pid();
@@ -214,11 +202,15 @@ class ProcessLauncherTest {
                             10);
 
             assertThat(outcome.ok()).isTrue();
-            assertThat(sleeping(setsid)).as("setsid child outlived the command").isEmpty();
-            assertThat(sleeping(doubleFork)).as("double-forked child outlived it").isEmpty();
+            assertThat(RunningProcesses.withArgument(setsid))
+                    .as("setsid child outlived the command")
+                    .isEmpty();
+            assertThat(RunningProcesses.withArgument(doubleFork))
+                    .as("double-forked child outlived it")
+                    .isEmpty();
         } finally {
-            sleeping(setsid).forEach(ProcessHandle::destroyForcibly);
-            sleeping(doubleFork).forEach(ProcessHandle::destroyForcibly);
+            RunningProcesses.withArgument(setsid).forEach(ProcessHandle::destroyForcibly);
+            RunningProcesses.withArgument(doubleFork).forEach(ProcessHandle::destroyForcibly);
         }
     }
 
@@ -239,9 +231,9 @@ class ProcessLauncherTest {
                             1);
 
             assertThat(outcome.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
-            assertThat(sleeping(seconds)).isEmpty();
+            assertThat(RunningProcesses.withArgument(seconds)).isEmpty();
         } finally {
-            sleeping(seconds).forEach(ProcessHandle::destroyForcibly);
+            RunningProcesses.withArgument(seconds).forEach(ProcessHandle::destroyForcibly);
         }
     }
 }
