@@ -50,7 +50,6 @@ final class TasksBlock {
         }
         ws.begin();
         List<OperationResult> results = new ArrayList<>();
-        List<String> irreversible = new ArrayList<>();
         List<Operation> children = tasks.operations();
         int failedAt = -1;
         for (int i = 0; i < children.size(); i++) {
@@ -63,9 +62,6 @@ final class TasksBlock {
                                     .withStatus(Status.ERROR, Cancellation.error())
                             : dispatch.run(child, id);
             results.add(r);
-            if (r.irreversible()) {
-                irreversible.add(id);
-            }
             if (!r.succeeded()) {
                 failedAt = i;
                 break;
@@ -74,9 +70,9 @@ final class TasksBlock {
         if (failedAt < 0) {
             ws.commit();
             audit.note(task, new AuditLog.Facts(start, AuditLog.millisSince(t0), null, null, null));
-            return result(tasks, task, Status.OK, null, results, irreversibleNote(irreversible));
+            return result(tasks, task, Status.OK, null, results, irreversibleNote(results));
         }
-        OperationResult withdrawn = withdraw(tasks, task, results, failedAt, irreversible);
+        OperationResult withdrawn = withdraw(tasks, task, results, failedAt);
         audit.note(task, new AuditLog.Facts(start, AuditLog.millisSince(t0), null, null, null));
         return withdrawn;
     }
@@ -119,11 +115,7 @@ final class TasksBlock {
      * before it marked rolled back, those after it skipped.
      */
     private OperationResult withdraw(
-            Tasks tasks,
-            String task,
-            List<OperationResult> results,
-            int failedAt,
-            List<String> irreversible) {
+            Tasks tasks, String task, List<OperationResult> results, int failedAt) {
         List<String> problems = ws.rollback();
         OperationResult failed = results.get(failedAt);
         for (int i = 0; i < failedAt; i++) {
@@ -165,14 +157,21 @@ final class TasksBlock {
                         message,
                         failed.error() == null ? "" : failed.error().hint(),
                         Map.of("failedTask", failed.task()));
-        return result(tasks, task, Status.ERROR, error, results, irreversibleNote(irreversible));
+        return result(tasks, task, Status.ERROR, error, results, irreversibleNote(results));
     }
 
     private static String rangeText(String task, int count) {
         return count == 1 ? task + ".1" : task + ".1-" + task + "." + count;
     }
 
-    private static String irreversibleNote(List<String> tasks) {
+    /** Names the operations that ran something csl cannot roll back, or null when none did. */
+    private static String irreversibleNote(List<OperationResult> results) {
+        List<String> tasks = new ArrayList<>();
+        for (OperationResult r : results) {
+            if (r.irreversible()) {
+                tasks.add(r.task());
+            }
+        }
         if (tasks.isEmpty()) {
             return null;
         }
