@@ -8,10 +8,10 @@ import java.util.function.BooleanSupplier;
  * an operation it keeps from starting reports {@link #error()}.
  */
 final class Cancellation {
-    private BooleanSupplier requested = () -> false;
+    private final BooleanSupplier requested;
 
-    void when(BooleanSupplier value) {
-        requested = value;
+    Cancellation(BooleanSupplier requested) {
+        this.requested = requested;
     }
 
     boolean requested() {

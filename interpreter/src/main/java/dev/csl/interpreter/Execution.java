@@ -7,7 +7,6 @@ import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.base.RunnerConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * Runs the operations of one answer in order (SPEC §2): each top-level operation on its own ({@link
@@ -19,30 +18,36 @@ final class Execution implements AutoCloseable {
     private final OperationDispatch dispatch;
     private final TasksBlock tasksBlocks;
     private final RunStep runs;
-    private final Cancellation cancellation = new Cancellation();
+    private final Cancellation cancellation;
 
-    /** {@code likely}: the operations refused as likely mistakes and the warnings of the rest. */
+    /**
+     * {@code dryRun}: this pass changes nothing (also the first pass of {@code --expect-plan});
+     * {@code options}: {@code --fuzzy}, {@code --strict} and cancellation; {@code likely}: the
+     * operations refused as likely mistakes and the warnings of the rest.
+     */
     Execution(
             Workspace ws,
             boolean dryRun,
+            ApplyOptions options,
             List<ValidationError> validationErrors,
             LikelyMistakes likely,
             RunSessionFactory runners,
             RunnerConfig runnerConfig,
             AuditLog audit) {
         InvalidOperations invalid = new InvalidOperations(validationErrors, likely.refused());
+        this.cancellation = new Cancellation(options.cancelled());
         this.runs = new RunStep(ws, dryRun, runners, runnerConfig, audit);
-        this.dispatch = new OperationDispatch(ws, dryRun, invalid, likely.warnings(), runs, audit);
+        this.dispatch =
+                new OperationDispatch(
+                        ws,
+                        dryRun,
+                        invalid,
+                        likely.warnings(),
+                        runs,
+                        audit,
+                        options.fuzzyWhitespace(),
+                        options.strict());
         this.tasksBlocks = new TasksBlock(ws, invalid, dispatch, cancellation, audit);
-    }
-
-    /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */
-    void fuzzyWhitespace(boolean fuzzy, boolean strictMode) {
-        dispatch.fuzzyWhitespace(fuzzy, strictMode);
-    }
-
-    void cancelledWhen(BooleanSupplier value) {
-        cancellation.when(value);
     }
 
     List<OperationResult> runAll(List<Operation> operations) {

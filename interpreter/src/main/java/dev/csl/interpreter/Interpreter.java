@@ -194,9 +194,7 @@ public final class Interpreter {
                 LikelyMistakes.find(
                         parsed.operations(), options.delimiters(), invalidLines, options.strict());
         try (Execution execution =
-                new Execution(ws, dryRun, invalid, mistakes, runners, config, audit)) {
-            execution.fuzzyWhitespace(options.fuzzyWhitespace(), options.strict());
-            execution.cancelledWhen(options.cancelled());
+                new Execution(ws, dryRun, options, invalid, mistakes, runners, config, audit)) {
             results = execution.runAll(parsed.operations());
             ws.flush();
         }

@@ -21,28 +21,30 @@ final class OperationDispatch {
     private final Map<Integer, List<Warning>> warnings;
     private final RunStep runs;
     private final AuditLog audit;
-    private boolean fuzzyWhitespace;
-    private boolean strict;
+    private final boolean fuzzyWhitespace;
+    private final boolean strict;
 
+    /**
+     * {@code fuzzyWhitespace}: {@code --fuzzy=whitespace}, a SEARCH tolerates indentation drift
+     * (refused when {@code strict}).
+     */
     OperationDispatch(
             Workspace ws,
             boolean dryRun,
             InvalidOperations invalid,
             Map<Integer, List<Warning>> warnings,
             RunStep runs,
-            AuditLog audit) {
+            AuditLog audit,
+            boolean fuzzyWhitespace,
+            boolean strict) {
         this.ws = ws;
         this.dryRun = dryRun;
         this.invalid = invalid;
         this.warnings = warnings;
         this.runs = runs;
         this.audit = audit;
-    }
-
-    /** {@code --fuzzy=whitespace}: SEARCH tolerates indentation drift (refused when strict). */
-    void fuzzyWhitespace(boolean fuzzy, boolean strictMode) {
-        this.fuzzyWhitespace = fuzzy;
-        this.strict = strictMode;
+        this.fuzzyWhitespace = fuzzyWhitespace;
+        this.strict = strict;
     }
 
     OperationResult run(Operation op, String task) {
