@@ -432,7 +432,10 @@ class AttackBatteryTest {
                 case "dir" -> Files.createDirectories(at(w[1]));
                 case "link" -> {
                     Files.createDirectories(at(w[1]).getParent());
-                    Files.createSymbolicLink(at(w[1]), Path.of(w[2]));
+                    // ln -s keeps the target's text as written (`../`, `..//x`); Path.of would
+                    // normalize the slashes away, and the guard must see what an attacker writes
+                    Process ln = new ProcessBuilder("ln", "-s", w[2], at(w[1]).toString()).start();
+                    Assumptions.assumeTrue(ln.waitFor() == 0, "ln -s failed");
                 }
                 case "hardlink" -> Files.createLink(at(w[1]), Path.of(w[2]));
                 case "fifo" -> {

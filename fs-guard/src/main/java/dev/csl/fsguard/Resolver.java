@@ -18,6 +18,12 @@ final class Resolver {
     /** Same limit as Linux's MAXSYMLINKS; beyond it a chain is treated as a loop. */
     static final int MAX_HOPS = 40;
 
+    /**
+     * A pending step that names no entry and only requires a directory where the walk stands (a
+     * link's target ended in a slash); no real name is empty, so it cannot be mistaken for one.
+     */
+    private static final String DIRECTORY = "";
+
     /** A verified path: names below the root with no symlink left, except maybe the last. */
     record Resolution(List<String> names, Path path, Node node) {
         boolean isRoot() {
@@ -113,6 +119,9 @@ final class Resolver {
             if (node.exists() && !node.isDirectory()) {
                 throw refusal.notDirectory(written, access.toPath(names));
             }
+            if (name.equals(DIRECTORY)) {
+                continue;
+            }
             if (name.equals("..")) {
                 if (names.isEmpty()) {
                     throw refusal.escape(written, lexical(names, name, pending), dotDotHint());
@@ -152,14 +161,20 @@ final class Resolver {
         if (target.isAbsolute()) {
             int prefix = rootPrefix(target, targetNames);
             if (prefix < 0) {
-                throw refusal.escape(written, target.normalize(), symlinkHint(link, target));
+                throw refusal.escape(
+                        written,
+                        lexical(target.getRoot(), namesOf(target)),
+                        symlinkHint(link, target));
             }
             targetNames = targetNames.subList(prefix, targetNames.size());
             names.clear();
         }
         if (escapesFrom(names.size(), targetNames)) {
-            Path to = link.resolveSibling(target).normalize();
-            throw refusal.escape(written, to, symlinkHint(link, target));
+            Path from = target.isAbsolute() ? root : link.getParent();
+            throw refusal.escape(written, lexical(from, targetNames), symlinkHint(link, target));
+        }
+        if (namesDirectory(target)) {
+            pending.addFirst(DIRECTORY); // `l -> file.txt/` fails as ENOTDIR, as the kernel says
         }
         for (int i = targetNames.size() - 1; i >= 0; i--) {
             pending.addFirst(targetNames.get(i));
@@ -265,6 +280,15 @@ final class Resolver {
         }
     }
 
+    /** Where {@code names} lead from {@code from}, by name only (for messages). */
+    private static Path lexical(Path from, List<String> names) {
+        Path p = from;
+        for (String n : names) {
+            p = p.resolve(n);
+        }
+        return p.normalize();
+    }
+
     private Path lexical(List<String> names, String name, Deque<String> pending) {
         Path p = access.toPath(names).resolve(name);
         for (String n : pending) {
@@ -295,14 +319,31 @@ final class Resolver {
         return out;
     }
 
+    /**
+     * The names of {@code p} without {@code .} and empty ones. A path read from a symlink keeps the
+     * link's raw text: the JDK hands back {@code ../} and {@code ..//x} with the slashes inside its
+     * names ({@code [../]}, {@code [../][x]}), so each name is split again on the separator, or a
+     * {@code ../} would pass for an ordinary name and lead out unnoticed.
+     */
     static List<String> namesOf(Path p) {
+        String separator = p.getFileSystem().getSeparator();
         List<String> out = new ArrayList<>(p.getNameCount());
         for (Path n : p) {
-            String s = n.toString();
-            if (!s.isEmpty() && !s.equals(".")) {
-                out.add(s);
+            for (String s : n.toString().split(java.util.regex.Pattern.quote(separator))) {
+                if (!s.isEmpty() && !s.equals(".")) {
+                    out.add(s);
+                }
             }
         }
         return out;
+    }
+
+    /**
+     * True when a symlink's target ends in a separator: it names a directory, as {@code x/} does.
+     */
+    private static boolean namesDirectory(Path target) {
+        String text = target.toString();
+        String separator = target.getFileSystem().getSeparator();
+        return text.length() > separator.length() && text.endsWith(separator);
     }
 }

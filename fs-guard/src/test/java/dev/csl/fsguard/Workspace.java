@@ -60,6 +60,45 @@ final class Workspace {
         link("sub/up", rel(".."));
         link("sub/up2", rel("../.."));
         link("root-link", root.getRoot());
+        // Link targets as ln -s writes them: a trailing slash, ./ and // kept in the link's text
+        // (the JDK hands them back raw from readSymbolicLink; Jimfs normalizes them).
+        rawLink("up-slash", "../");
+        rawLink("in-sub-up", "sub/../../");
+        rawLink("dot-up-slash", "./../");
+        rawLink("dslash-out", "..//outside");
+        rawLink("dotdot-dslash", "..//");
+        rawLink("dot-dslash-up", ".//..//");
+        rawLink("in-slash", "sub/");
+        rawLink("in-dslash", "sub//");
+        rawLink("file-slash", "a.txt/");
+        if (root.getFileSystem() == java.nio.file.FileSystems.getDefault()) {
+            rawLink("abs-dslash", slashed(root).replace("/proj", "//proj//") + "sub/");
+            rawLink("abs-out-slash", slashed(outside) + "/");
+        } else { // other file systems' paths are absolute in their own syntax
+            link("abs-dslash", root.resolve("sub"));
+            link("abs-out-slash", outside);
+        }
+    }
+
+    /**
+     * A symlink whose target is exactly {@code target}: on the real disk through {@code ln -s}, as
+     * the JDK would normalize the slashes away; on other file systems through their own paths.
+     */
+    void rawLink(String name, String target) throws IOException {
+        Path link = root.resolve(name);
+        if (root.getFileSystem() != java.nio.file.FileSystems.getDefault()) {
+            link(name, root.getFileSystem().getPath(target));
+            return;
+        }
+        try {
+            Process ln = new ProcessBuilder("ln", "-s", target, link.toString()).start();
+            if (ln.waitFor() != 0) {
+                throw new IOException("ln -s " + target + " " + link + " failed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     private Path rel(String target) {
