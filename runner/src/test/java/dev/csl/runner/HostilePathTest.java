@@ -69,6 +69,18 @@ class HostilePathTest {
         link("sub/up", Path.of(".."));
         link("sub/up2", Path.of("../.."));
         link("root-link", root.getRoot());
+        // Targets as ln -s writes them (Path.of would normalize the slashes away).
+        rawLink("up-slash", "../");
+        rawLink("in-sub-up", "sub/../../");
+        rawLink("dot-up-slash", "./../");
+        rawLink("dslash-out", "..//outside");
+        rawLink("dotdot-dslash", "..//");
+        rawLink("dot-dslash-up", ".//..//");
+        rawLink("in-slash", "sub/");
+        rawLink("in-dslash", "sub//");
+        rawLink("file-slash", "a.txt/");
+        rawLink("abs-dslash", root.toString().replace("/proj", "//proj//") + "sub/");
+        rawLink("abs-out-slash", outside + "/");
         session = TestSessions.open(root);
     }
 
@@ -79,6 +91,17 @@ class HostilePathTest {
 
     private static void write(Path p, String s) throws IOException {
         Files.writeString(p, s, StandardCharsets.UTF_8);
+    }
+
+    private static void rawLink(String name, String target) throws IOException {
+        try {
+            Process ln =
+                    new ProcessBuilder("ln", "-s", target, root.resolve(name).toString()).start();
+            assertThat(ln.waitFor()).as("ln -s " + target).isZero();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
     }
 
     private static void link(String name, Path target) throws IOException {
