@@ -35,7 +35,7 @@ final class WorkerLauncher {
     List<String> command(Path root, Sandbox sandbox) {
         List<String> readOnly = new ArrayList<>();
         // /tmp is private inside the sandbox: class path entries there must be shown to it.
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String entry : classPath().split(File.pathSeparator)) {
             if (entry.startsWith("/tmp/")) {
                 readOnly.add(entry);
             }
@@ -76,12 +76,27 @@ final class WorkerLauncher {
         }
         cmd.addAll(extraJvmArgs);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath());
         cmd.add(MAIN);
         if (root != null) {
             cmd.add(root.toString());
         }
         return cmd;
+    }
+
+    /**
+     * This JVM's class path with every entry absolute: the worker starts in the working directory
+     * (inside the sandbox, at its path there), where {@code java -jar cli/target/csl.jar}'s
+     * relative entry names nothing.
+     */
+    static String classPath() {
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                entries.add(Path.of(entry).toAbsolutePath().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     static String javaBinary() {
