@@ -308,9 +308,13 @@ final class ApplyRenderer {
                             + ": restored "
                             + report.restored().size()
                             + (report.restored().size() == 1 ? " path" : " paths")
-                            + " to their state before it.");
+                            + (report.restored().size() == 1 ? " to its" : " to their")
+                            + " state before it.");
             for (String path : report.restored()) {
                 out.println("    " + path);
+            }
+            for (String why : report.notRestored()) {
+                out.println(paint(YELLOW, "⚠ ") + "Not restored, left as it is: " + why);
             }
             return;
         }

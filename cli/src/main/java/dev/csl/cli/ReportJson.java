@@ -8,6 +8,7 @@ import dev.csl.interpreter.ErrorInfo;
 import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.UndoReport;
+import dev.csl.interpreter.Undoer;
 import dev.csl.interpreter.Warning;
 import dev.csl.runner.base.CommandResult;
 import java.io.IOException;
@@ -59,6 +60,26 @@ final class ReportJson {
                 });
     }
 
+    /** {@code csl undo --list --json}: the history, newest first. */
+    static String write(java.nio.file.Path workingDir, List<Undoer.Applied> applied) {
+        return write(
+                g -> {
+                    g.writeStartObject();
+                    g.writeBooleanField("ok", true);
+                    g.writeStringField("workingDir", workingDir.toString());
+                    g.writeArrayFieldStart("applies");
+                    for (Undoer.Applied a : applied) {
+                        g.writeStartObject();
+                        g.writeStringField("applyId", a.id());
+                        strings(g, "paths", a.paths());
+                        g.writeBooleanField("undone", a.undone());
+                        g.writeEndObject();
+                    }
+                    g.writeEndArray();
+                    g.writeEndObject();
+                });
+    }
+
     static String write(UndoReport r) {
         return write(
                 g -> {
@@ -70,6 +91,9 @@ final class ReportJson {
                     }
                     strings(g, "restored", r.restored());
                     strings(g, "changedSince", r.changedSince());
+                    if (!r.notRestored().isEmpty()) {
+                        strings(g, "notRestored", r.notRestored());
+                    }
                     if (r.error() != null) {
                         g.writeFieldName("error");
                         error(g, r.error());

@@ -2,8 +2,10 @@ package dev.csl.cli;
 
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,12 +38,20 @@ final class UndoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
+    @Option(
+            names = "--list",
+            description = "List the applies in the history (newest first) instead of undoing.")
+    boolean list;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
         if (!WorkingDirOption.usable("undo", workingDir, spec.commandLine().getErr())) {
             return ExitCodes.USAGE;
+        }
+        if (list) {
+            return list(workingDir, out);
         }
         UndoReport report = new Undoer().undo(workingDir, force);
         if (json) {
@@ -51,5 +61,38 @@ final class UndoCommand implements Callable<Integer> {
         }
         out.flush();
         return report.exitCode();
+    }
+
+    private int list(Path workingDir, PrintWriter out) {
+        List<Undoer.Applied> applied;
+        try {
+            applied = new Undoer().list(workingDir);
+        } catch (IOException e) {
+            spec.commandLine()
+                    .getErr()
+                    .println("csl undo --list: cannot read the history: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (json) {
+            out.println(ReportJson.write(workingDir, applied));
+        } else if (applied.isEmpty()) {
+            out.println("No applies recorded in " + workingDir + " (.csl/history/ is empty).");
+        } else {
+            boolean next = true;
+            for (Undoer.Applied a : applied) {
+                String mark = a.undone() ? "undone " : next ? "next   " : "       ";
+                next &= a.undone();
+                out.println(
+                        a.id()
+                                + "  "
+                                + mark
+                                + " "
+                                + a.paths().size()
+                                + (a.paths().size() == 1 ? " path: " : " paths: ")
+                                + String.join(", ", a.paths()));
+            }
+        }
+        out.flush();
+        return 0;
     }
 }

@@ -36,6 +36,10 @@ final class Journal {
     private final StateDirectory state;
     private final Set<ProjectPath> recorded = new HashSet<>();
     private final List<ProjectPath> order = new ArrayList<>();
+
+    /** Each recorded path's fingerprint before the apply, to tell at the end whether it changed. */
+    private final Map<String, String> before = new java.util.HashMap<>();
+
     private String dir;
     private int blobs;
 
@@ -99,6 +103,7 @@ final class Journal {
                 continue;
             }
             Snapshot snapshot = e.getValue() != null ? e.getValue() : Snapshot.capture(files, rel);
+            before.put(rel, snapshot.fingerprint());
             ensureDir();
             if (packName == null) {
                 packName = Integer.toString(blobs++);
@@ -128,7 +133,11 @@ final class Journal {
         order.addAll(added);
     }
 
-    /** Writes the after-states; an apply that changed nothing leaves no history entry. */
+    /**
+     * Writes the after-states; an apply that changed nothing leaves no history entry — also one
+     * whose recorded paths all hold their prior state again (a RUN that csl refused after recording
+     * what it would change, say), which undo could only fail to restore.
+     */
     void commit(String state) throws IOException {
         if (dir == null) {
             return;
@@ -137,7 +146,13 @@ final class Journal {
         for (ProjectPath p : order) {
             paths.add(p.relative());
         }
-        writeCommit(this.state, dir, files, paths, state);
+        Map<String, String> after = afterStates(files, paths);
+        if (after.equals(before)) {
+            this.state.delete(dir);
+            dir = null;
+            return;
+        }
+        writeCommit(this.state, dir, after, state);
     }
 
     private void ensureDir() throws IOException {
@@ -193,10 +208,21 @@ final class Journal {
             List<String> paths,
             String state)
             throws IOException {
+        writeCommit(stateDir, dir, afterStates(files, paths), state);
+    }
+
+    private static Map<String, String> afterStates(GuardedFiles files, List<String> paths)
+            throws IOException {
         Map<String, String> seen = new LinkedHashMap<>();
         for (String rel : paths) {
             seen.put(rel, afterState(files, rel));
         }
+        return seen;
+    }
+
+    private static void writeCommit(
+            StateDirectory stateDir, String dir, Map<String, String> seen, String state)
+            throws IOException {
         String commit =
                 JsonLines.object(
                         g -> {

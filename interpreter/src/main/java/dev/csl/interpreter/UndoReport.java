@@ -14,6 +14,8 @@ import java.util.List;
  * @param changedSince paths changed after the apply (refused unless --force)
  * @param error why nothing was restored, or null
  * @param recovered what was rolled back first of an apply killed before it finished, or null
+ * @param notRestored paths csl may not restore (each "path: why"), left as they are; the rest of
+ *     the apply was undone
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -22,6 +24,7 @@ import java.util.List;
     "applyId",
     "restored",
     "changedSince",
+    "notRestored",
     "error",
     "recovered"
 })
@@ -32,11 +35,24 @@ public record UndoReport(
         List<String> restored,
         List<String> changedSince,
         ErrorInfo error,
-        Recovery recovered) {
+        Recovery recovered,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notRestored) {
 
     public UndoReport {
         restored = List.copyOf(restored);
         changedSince = List.copyOf(changedSince);
+        notRestored = notRestored == null ? List.of() : List.copyOf(notRestored);
+    }
+
+    public UndoReport(
+            boolean ok,
+            String workingDir,
+            String applyId,
+            List<String> restored,
+            List<String> changedSince,
+            ErrorInfo error,
+            Recovery recovered) {
+        this(ok, workingDir, applyId, restored, changedSince, error, recovered, List.of());
     }
 
     /** A report with nothing to recover. */
@@ -51,7 +67,13 @@ public record UndoReport(
     }
 
     UndoReport withRecovered(Recovery value) {
-        return new UndoReport(ok, workingDir, applyId, restored, changedSince, error, value);
+        return new UndoReport(
+                ok, workingDir, applyId, restored, changedSince, error, value, notRestored);
+    }
+
+    UndoReport withNotRestored(List<String> value) {
+        return new UndoReport(
+                ok, workingDir, applyId, restored, changedSince, error, recovered, value);
     }
 
     /** 0 restored, 1 refused or nothing to undo. */

@@ -24,6 +24,38 @@ import java.util.Set;
 public final class Undoer {
     private final ObjectMapper json = new ObjectMapper();
 
+    /**
+     * One apply in {@code .csl/history/}, for {@code csl undo --list}.
+     *
+     * @param id the entry's number, as {@code applyId} names it
+     * @param paths the paths it changed, in the order it first changed them
+     * @param undone whether it was undone (or rolled back after a kill) already
+     */
+    public record Applied(String id, List<String> paths, boolean undone) {
+        public Applied {
+            paths = List.copyOf(paths);
+        }
+    }
+
+    /** The applies recorded in {@code workingDir}'s history, newest first; none without one. */
+    public List<Applied> list(Path workingDir) throws IOException {
+        Path root = workingDir.toAbsolutePath().normalize().toRealPath();
+        StateDirectory state = StateDirectory.openIfExists(root);
+        List<Applied> applied = new ArrayList<>();
+        if (state == null || !state.exists(Journal.HISTORY_IN_STATE)) {
+            return applied;
+        }
+        List<String> names = History.entryNames(state);
+        Collections.reverse(names);
+        for (String name : names) {
+            String entry = History.entryDir(name);
+            List<String> paths = new ArrayList<>();
+            History.read(state, entry, json).forEach(e -> paths.add(e.path()));
+            applied.add(new Applied(name, paths, state.exists(entry + "/" + Journal.UNDONE)));
+        }
+        return applied;
+    }
+
     public UndoReport undo(Path workingDir, boolean force) {
         Path dir = workingDir.toAbsolutePath().normalize();
         String shown = dir.toString();
@@ -148,11 +180,21 @@ public final class Undoer {
         }
         List<History.Entry> reversed = new ArrayList<>(entries);
         Collections.reverse(reversed);
-        for (History.Entry e : reversed) {
-            e.before().restore(files, e.path());
-        }
         Set<String> restored = new LinkedHashSet<>();
-        entries.forEach(e -> restored.add(e.path()));
+        List<String> notRestored = new ArrayList<>();
+        for (History.Entry e : reversed) {
+            if (e.before().fingerprint().equals(Snapshot.fingerprint(files, e.path()))) {
+                continue; // holds its state before the apply already: nothing to put back
+            }
+            try {
+                e.before().restore(files, e.path());
+                restored.add(e.path());
+            } catch (GuardException refused) {
+                // One path csl may not touch (a nested repository, say) must not keep every
+                // earlier apply from being undone: it is named and left as it is.
+                notRestored.add(e.path() + ": " + refused.getMessage());
+            }
+        }
         state.write(
                 entry + "/" + Journal.UNDONE,
                 json.writeValueAsString(
@@ -160,8 +202,15 @@ public final class Undoer {
                                         .put("time", Instant.now().toString())
                                         .put("forced", force))
                         .getBytes(StandardCharsets.UTF_8));
-        return new UndoReport(
-                true, shown, id, new ArrayList<>(restored), new ArrayList<>(changed), null);
+        List<String> inOrder = new ArrayList<>();
+        entries.forEach(
+                e -> {
+                    if (restored.contains(e.path())) {
+                        inOrder.add(e.path());
+                    }
+                });
+        return new UndoReport(true, shown, id, inOrder, new ArrayList<>(changed), null, null)
+                .withNotRestored(notRestored);
     }
 
     private static UndoReport refusedByGuard(String dir, String id, GuardException e) {

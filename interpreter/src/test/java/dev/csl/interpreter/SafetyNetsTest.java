@@ -137,6 +137,47 @@ class SafetyNetsTest {
         }
 
         @Test
+        void apply_runRecordingAPathItLeavesAsItWas_leavesNoHistoryEntry(@TempDir Path tmp)
+                throws IOException {
+            Path work = Fixtures.workingDir(Fixtures.Fs.DISK, tmp);
+            Files.writeString(work.resolve("a.txt"), "same\n");
+
+            interpreter.apply(
+                    "<---RUN--->\ntouch a.txt\n<---END--->\n", ApplyOptions.defaults(work));
+
+            assertThat(undoer.list(work)).isEmpty();
+            assertThat(undoer.undo(work, false).error().code())
+                    .isEqualTo(ErrorCode.NOTHING_TO_UNDO);
+        }
+
+        @Test
+        void undo_pathCslMayNotRestore_skippedAndNamedAndEarlierAppliesStillUndoable(
+                @TempDir Path tmp) throws IOException {
+            Path work = Fixtures.workingDir(Fixtures.Fs.DISK, tmp);
+            Files.writeString(work.resolve("z.txt"), "0\n");
+            interpreter.apply(
+                    "<---WRITE file=\"z.txt\"--->\n1\n<---END--->\n", ApplyOptions.defaults(work));
+            interpreter.apply(
+                    "<---WRITE file=\"lib/a.txt\"--->\na\n<---END--->\n",
+                    ApplyOptions.defaults(work));
+            // the user makes lib a repository of its own: csl never deletes a tree holding one
+            Files.createDirectories(work.resolve("lib/.git"));
+
+            UndoReport forced = undoer.undo(work, true);
+
+            assertThat(forced.ok()).isTrue();
+            assertThat(forced.restored()).containsExactly("lib/a.txt");
+            assertThat(forced.notRestored()).singleElement().asString().startsWith("lib: ");
+            assertThat(work.resolve("lib/a.txt")).doesNotExist();
+            assertThat(work.resolve("lib/.git")).isDirectory();
+            assertThat(undoer.list(work))
+                    .extracting(Undoer.Applied::undone)
+                    .containsExactly(true, false);
+            assertThat(undoer.undo(work, false).ok()).isTrue();
+            assertThat(Files.readString(work.resolve("z.txt"))).isEqualTo("0\n");
+        }
+
+        @Test
         void apply_changingNothing_leavesNoHistoryEntry(@TempDir Path tmp) throws IOException {
             Path work = Fixtures.workingDir(Fixtures.Fs.DISK, tmp);
             Files.writeString(work.resolve("a.txt"), "same\n");
