@@ -12,6 +12,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -32,7 +34,12 @@ final class ApplyArgs {
 
     /** Checks the options, applies the answer, prints the report; returns the exit code. */
     int run(PrintWriter out, PrintWriter err) {
-        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        if (project.error() != null) {
+            err.println("csl apply: " + project.error());
+            return ExitCodes.USAGE;
+        }
+        Path workingDir = project.dir();
         boolean colour;
         ApplyOptions checked;
         try {
@@ -66,6 +73,21 @@ final class ApplyArgs {
                             + ": "
                             + AnswerInput.reason(e));
             return ExitCodes.USAGE;
+        }
+        List<String> notes = new ArrayList<>(project.notes());
+        try {
+            String created = project.createIfMissing();
+            if (created != null) {
+                notes.add(created);
+            }
+        } catch (IOException e) {
+            err.println("csl apply: cannot create -C " + workingDir + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        // Said before the results, on stdout for people; JSON's stdout is one document (whose
+        // workingDir names the directory), so the notes go to stderr there.
+        for (String note : notes) {
+            (json ? err : out).println("csl: " + note);
         }
         boolean terminal = !json && System.console() != null;
         ApplyReport report;

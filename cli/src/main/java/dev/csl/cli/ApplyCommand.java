@@ -38,7 +38,10 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Working directory (default: the current directory; created if missing).")
+            description =
+                    "Working directory (default: the project, the nearest directory upward"
+                            + " holding .csl/, else the current one; created if missing and its"
+                            + " parent exists).")
     Path dir;
 
     @Option(names = "--dry-run", description = "Show what would change (diffs); change nothing.")

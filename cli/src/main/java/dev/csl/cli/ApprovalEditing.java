@@ -20,8 +20,10 @@ final class ApprovalEditing {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Working directory (default: the current directory).")
-    Path dir = Path.of("");
+            description =
+                    "Working directory (default: the project, the nearest directory upward"
+                            + " holding .csl/, else the current one).")
+    Path dir;
 
     /** Where the command's messages go. */
     PrintWriter err() {
@@ -36,7 +38,21 @@ final class ApprovalEditing {
             err.println("csl " + spec.name() + ": the command is empty");
             return ExitCodes.USAGE;
         }
-        Path workingDir = dir.toAbsolutePath().normalize();
+        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        if (project.error() != null || project.missing()) {
+            err.println(
+                    "csl "
+                            + spec.name()
+                            + ": "
+                            + (project.error() != null
+                                    ? project.error()
+                                    : "not a directory: " + project.dir()));
+            return ExitCodes.USAGE;
+        }
+        Path workingDir = project.dir();
+        for (String note : project.notes()) {
+            out.println("csl: " + note);
+        }
         if (!WorkingDirOption.usable(spec.name(), workingDir, err)) {
             return ExitCodes.USAGE;
         }

@@ -29,7 +29,9 @@ final class UndoCommand implements Callable<Integer> {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Working directory (default: the current directory).")
+            description =
+                    "Working directory (default: the project, the nearest directory upward"
+                            + " holding .csl/, else the current one).")
     Path dir;
 
     @Option(names = "--force", description = "Restore even files changed since the apply.")
@@ -46,9 +48,23 @@ final class UndoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Path workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        if (project.error() != null || project.missing()) {
+            spec.commandLine()
+                    .getErr()
+                    .println(
+                            "csl undo: "
+                                    + (project.error() != null
+                                            ? project.error()
+                                            : "-C " + project.dir() + " does not exist"));
+            return ExitCodes.USAGE;
+        }
+        Path workingDir = project.dir();
         if (!WorkingDirOption.usable("undo", workingDir, spec.commandLine().getErr())) {
             return ExitCodes.USAGE;
+        }
+        for (String note : project.notes()) {
+            (json ? spec.commandLine().getErr() : out).println("csl: " + note);
         }
         if (list) {
             return list(workingDir, out);

@@ -62,7 +62,9 @@ final class WatchCommand implements Callable<Integer> {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Working directory (default: the current directory).")
+            description =
+                    "Working directory (default: the project, the nearest directory upward"
+                            + " holding .csl/, else the current one).")
     Path dir;
 
     @Option(names = "--no-summary", description = "Do not put the result at the top of FILE.")
@@ -103,13 +105,25 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
         err = spec.commandLine().getErr();
-        workingDir = (dir == null ? Path.of("") : dir).toAbsolutePath().normalize();
+        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        if (project.error() != null || project.missing()) {
+            err.println(
+                    "csl watch: "
+                            + (project.error() != null
+                                    ? project.error()
+                                    : "-C " + project.dir() + " is not an existing directory"));
+            return ExitCodes.USAGE;
+        }
+        workingDir = project.dir();
         if (!WorkingDirOption.usable("watch", workingDir, err)) {
             return ExitCodes.USAGE;
         }
         if (!Files.isDirectory(workingDir)) {
             err.println("csl watch: -C " + workingDir + " is not an existing directory");
             return ExitCodes.USAGE;
+        }
+        for (String note : project.notes()) {
+            out.println("csl watch: " + note);
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent) || Files.isDirectory(file)) {

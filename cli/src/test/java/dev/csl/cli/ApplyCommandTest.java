@@ -249,8 +249,8 @@ class ApplyCommandTest {
     }
 
     @Test
-    void apply_missingWorkingDirectory_isCreated() throws IOException {
-        Path work = tmp.resolve("does/not/exist");
+    void apply_missingWorkingDirectoryWhoseParentExists_createdAndSaid() throws IOException {
+        Path work = tmp.resolve("new-project");
         int code =
                 run(
                         "apply",
@@ -259,6 +259,21 @@ class ApplyCommandTest {
                         work.toString());
         assertThat(code).isZero();
         assertThat(work.resolve("a.txt")).hasContent("x\n");
+        assertThat(out.toString()).contains("csl: created the working directory " + work);
+    }
+
+    @Test
+    void apply_typoInCDeeperThanOneMissingDirectory_usageErrorAndNothingCreated()
+            throws IOException {
+        Path work = tmp.resolve("does/not/exist");
+        int code =
+                run(
+                        "apply",
+                        answer("<---WRITE file=\"a.txt\"--->\nx\n<---END--->\n").toString(),
+                        "-C",
+                        work.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(tmp.resolve("does")).doesNotExist();
     }
 
     @Test
