@@ -32,8 +32,15 @@ final class ApplyArgs {
     String endDelimiter = Delimiters.DEFAULT.end();
     final ApplySettings settings = new ApplySettings();
 
-    /** Checks the options, applies the answer, prints the report; returns the exit code. */
+    /**
+     * Checks the options, applies the answer, prints the report; returns the exit code. With {@code
+     * --json} a usage error is a JSON document too.
+     */
     int run(PrintWriter out, PrintWriter err) {
+        return JsonUsage.run("apply", json, out, err, e -> checkAndApply(out, e));
+    }
+
+    private int checkAndApply(PrintWriter out, PrintWriter err) {
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
         if (project.error() != null) {
             err.println("csl apply: " + project.error());

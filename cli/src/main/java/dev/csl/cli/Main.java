@@ -92,6 +92,24 @@ public final class Main {
         // Delimiters often start with '@': picocli must not read them as @argument files.
         cli.setExpandAtFiles(false);
         cli.setExecutionExceptionHandler(new UserFacingExceptionHandler());
+        // With --json, a bad option is one JSON document on stdout too (the text stays on stderr).
+        CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
+        cli.setParameterExceptionHandler(
+                (e, args) -> {
+                    int code = usage.handleParseException(e, args);
+                    if (java.util.Arrays.asList(args).contains("--json")) {
+                        java.io.PrintWriter out = e.getCommandLine().getOut();
+                        out.println(
+                                JsonUsage.document(
+                                        "csl "
+                                                + e.getCommandLine().getCommandName()
+                                                + ": "
+                                                + e.getMessage(),
+                                        e.getCommandLine().getCommandName()));
+                        out.flush();
+                    }
+                    return code;
+                });
         return cli;
     }
 }

@@ -52,8 +52,15 @@ final class ParseCommand implements Callable<Integer> {
         try {
             delimiters = new Delimiters(delimiterOptions.start, delimiterOptions.end);
         } catch (IllegalArgumentException e) {
-            err.println("csl parse: " + e.getMessage());
-            return ExitCodes.USAGE;
+            return JsonUsage.run(
+                    "parse",
+                    json,
+                    out,
+                    err,
+                    e2 -> {
+                        e2.println("csl parse: " + e.getMessage());
+                        return ExitCodes.USAGE;
+                    });
         }
         return run(file, json, delimiters, out, err);
     }
@@ -69,6 +76,17 @@ final class ParseCommand implements Callable<Integer> {
      * fast path points at standard output itself rather than through a character encoder.
      */
     static int run(
+            String file,
+            boolean json,
+            Delimiters delimiters,
+            PrintWriter out,
+            java.io.OutputStream jsonOut,
+            PrintWriter err) {
+        return JsonUsage.run(
+                "parse", json, out, err, e -> parse(file, json, delimiters, out, jsonOut, e));
+    }
+
+    private static int parse(
             String file,
             boolean json,
             Delimiters delimiters,

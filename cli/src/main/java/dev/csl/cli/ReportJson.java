@@ -103,8 +103,18 @@ final class ReportJson {
                 });
     }
 
-    private interface Body {
+    interface Body {
         void write(JsonGenerator g) throws IOException;
+    }
+
+    /** One JSON object holding what {@code fields} writes. */
+    static String object(Body fields) {
+        return write(
+                g -> {
+                    g.writeStartObject();
+                    fields.write(g);
+                    g.writeEndObject();
+                });
     }
 
     private static String write(Body body) {

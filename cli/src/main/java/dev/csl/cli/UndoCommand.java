@@ -48,26 +48,28 @@ final class UndoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        return JsonUsage.run("undo", json, out, spec.commandLine().getErr(), err -> run(out, err));
+    }
+
+    private int run(PrintWriter out, PrintWriter err) {
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
         if (project.error() != null || project.missing()) {
-            spec.commandLine()
-                    .getErr()
-                    .println(
-                            "csl undo: "
-                                    + (project.error() != null
-                                            ? project.error()
-                                            : "-C " + project.dir() + " does not exist"));
+            err.println(
+                    "csl undo: "
+                            + (project.error() != null
+                                    ? project.error()
+                                    : "-C " + project.dir() + " does not exist"));
             return ExitCodes.USAGE;
         }
         Path workingDir = project.dir();
-        if (!WorkingDirOption.usable("undo", workingDir, spec.commandLine().getErr())) {
+        if (!WorkingDirOption.usable("undo", workingDir, err)) {
             return ExitCodes.USAGE;
         }
         for (String note : project.notes()) {
-            (json ? spec.commandLine().getErr() : out).println("csl: " + note);
+            (json ? err : out).println("csl: " + note);
         }
         if (list) {
-            return list(workingDir, out);
+            return list(workingDir, out, err);
         }
         UndoReport report = new Undoer().undo(workingDir, force);
         if (json) {
@@ -79,14 +81,12 @@ final class UndoCommand implements Callable<Integer> {
         return report.exitCode();
     }
 
-    private int list(Path workingDir, PrintWriter out) {
+    private int list(Path workingDir, PrintWriter out, PrintWriter err) {
         List<Undoer.Applied> applied;
         try {
             applied = new Undoer().list(workingDir);
         } catch (IOException e) {
-            spec.commandLine()
-                    .getErr()
-                    .println("csl undo --list: cannot read the history: " + e.getMessage());
+            err.println("csl undo --list: cannot read the history: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         if (json) {

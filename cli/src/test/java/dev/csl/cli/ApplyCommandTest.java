@@ -310,4 +310,34 @@ class ApplyCommandTest {
         assertThat(Files.exists(Path.of("/x.txt"))).isFalse();
         assertThat(Files.exists(Path.of("/.csl"))).isEqualTo(cslAtRootBefore);
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                "apply missing.md --json|missing.md: no such file",
+                "apply answer.md --json --timeout abc|'--timeout'",
+                "apply answer.md --json --bogus|Unknown option: '--bogus'",
+                "parse missing.md --json|missing.md: no such file",
+                "undo --json -C does/not/exist|does not exist"
+            })
+    void json_usageError_oneJsonDocumentOnStdoutWithUsageErrorCode(String line, String says)
+            throws IOException {
+        answer("<---WRITE file=\"a.txt\"--->\nx\n<---END--->\n");
+        String[] args = line.split(" ");
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].endsWith(".md") || args[i].startsWith("does/")) {
+                args[i] = tmp.resolve(args[i]).toString();
+            }
+        }
+
+        int code = run(args);
+
+        assertThat(code).isEqualTo(2);
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+        assertThat(doc.path("ok").asBoolean(true)).isFalse();
+        assertThat(doc.path("error").path("code").asText()).isEqualTo("usage_error");
+        assertThat(doc.path("error").path("message").asText()).contains(says);
+        assertThat(err.toString()).contains(says);
+    }
 }

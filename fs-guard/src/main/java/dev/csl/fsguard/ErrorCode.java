@@ -56,7 +56,9 @@ public enum ErrorCode {
             "An operation has an attribute it does not know (`apend=`, `cwd=`); a warning naming the one probably meant, a refusal under `--strict`."),
     NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),
     CHANGED_SINCE_APPLY(
-            "`csl undo`: files changed after the apply; nothing was restored (use `--force`).");
+            "`csl undo`: files changed after the apply; nothing was restored (use `--force`)."),
+    USAGE_ERROR(
+            "The command line was wrong (a bad option or value, a missing or unreadable answer file); nothing was done (exit status 2).");
 
     private final String meaning;
 
