@@ -44,9 +44,11 @@ class SandboxTest {
             Sandbox sandbox = Sandbox.of(SandboxMode.AUTO, none);
 
             assertThat(sandbox.refusal("'npm test'")).isNull();
-            assertThat(sandbox.layer()).isEqualTo("none: bwrap not installed");
-            assertThat(sandbox.wrap(List.of("npm", "test"), Path.of("/w"), false))
-                    .containsExactly("npm", "test");
+            assertThat(sandbox.layer()).startsWith("none: bwrap not installed");
+            // only the ceilings' launcher stands before the command
+            List<String> wrapped = sandbox.wrap(List.of("npm", "test"), Path.of("/w"), false);
+            assertThat(wrapped).endsWith("--", "npm", "test").doesNotContain("--landlock");
+            assertThat(Path.of(wrapped.get(0)).getFileName().toString()).startsWith("csl-confine-");
         }
 
         @Test
