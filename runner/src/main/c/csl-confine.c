@@ -1,5 +1,6 @@
 /*
  * csl-confine: the exec-prefix that confines every child csl starts (docs/external.md).
+ * Under --landlock it also drops every capability (csl run as root).
  *
  *   csl-confine --abi
  *       prints the Landlock ABI of this kernel (0 when Landlock is off) and exits 0.
@@ -19,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
+#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -175,6 +177,31 @@ static void forbid_sockets(void) {
 #endif
 }
 
+/*
+ * Drops every capability for good, as bubblewrap's --cap-drop ALL does: run as root, the command
+ * would otherwise keep CAP_SYS_PTRACE, with which Landlock lets it read /proc/PID/environ (csl's
+ * secrets) of processes outside its sandbox. The bounding set goes first (it needs CAP_SETPCAP),
+ * so that no later exec, not even of a set-uid-root program, gives any back.
+ */
+static void drop_capabilities(void) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof(data));
+    if (syscall(SYS_capget, &header, data) != 0) die("capget");
+    int any = data[0].permitted | data[1].permitted | data[0].effective | data[1].effective;
+    if (any || geteuid() == 0) {
+        for (int cap = 0; cap < 64; cap++) {
+            /* EINVAL: no such capability in this kernel, the end of the list */
+            if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL) die("PR_CAPBSET_DROP");
+        }
+    }
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL) {
+        die("PR_CAP_AMBIENT");
+    }
+    memset(data, 0, sizeof(data));
+    if (syscall(SYS_capset, &header, data) != 0) die("capset");
+}
+
 /* Restricts this process (and so the command) with the rules given on the command line. */
 static void apply_landlock(int network) {
     int abi = landlock_abi();
@@ -197,6 +224,7 @@ static void apply_landlock(int network) {
     for (int i = 0; i < ro_count; i++) add_rule(ruleset, ro_paths[i], READ_RIGHTS, handled);
     for (int i = 0; i < rw_count; i++) add_rule(ruleset, rw_paths[i], handled, handled);
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("no_new_privs");
+    drop_capabilities();
     if (syscall(LL_RESTRICT_SELF, ruleset, 0) != 0) die("landlock_restrict_self");
     if (close(ruleset) != 0) die("close");
     if (!network) forbid_sockets();

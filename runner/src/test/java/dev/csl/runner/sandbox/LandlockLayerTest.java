@@ -193,6 +193,22 @@ class LandlockLayerTest {
     }
 
     @Test
+    void confine_environmentOfCslsProcess_notReadable() {
+        // csl's environment holds its secrets; root would read it with CAP_SYS_PTRACE, so the
+        // launcher drops every capability too
+        CommandOutcome outcome =
+                sh(
+                        "cat /proc/"
+                                + ProcessHandle.current().pid()
+                                + "/environ;"
+                                + " grep CapEff /proc/self/status",
+                        false);
+
+        assertThat(outcome.result().stdout()).doesNotContain("PATH=").contains("0000000000000000");
+        assertThat(outcome.result().stderr()).contains("Permission denied");
+    }
+
+    @Test
     void confine_killUnrelatedProcess_refused() throws Exception {
         assumeTrue(LandlockProbe.machine().abi() >= 6, "signal scoping needs Landlock ABI 6");
         Process victim = new ProcessBuilder("sleep", "60").start();
