@@ -144,4 +144,37 @@ class LayersTest {
         assertThat(outcome.failure().hint()).contains("\"limits\"");
         assertThat(Files.size(root.resolve("src/big"))).isLessThanOrEqualTo(1L << 20);
     }
+
+    @ParameterizedTest
+    @EnumSource(SandboxLayer.class)
+    void worker_jdk25_runsBuiltinsUnderEachLayer(SandboxLayer layer) throws IOException {
+        assumeWorks(layer);
+        Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        assumeTrue(Files.isExecutable(java25), "no JDK 25 at " + java25);
+        run(layer, "pwd", null, List.of()); // makes the project
+        RunnerConfig config = RunnerConfig.defaults(root).withLayer(layer);
+        WorkerSource jdk25 =
+                (dir, sandbox) -> {
+                    List<String> command =
+                            new java.util.ArrayList<>(TestSessions.LAUNCHER.command(dir));
+                    command.set(0, java25.toString());
+                    return WorkerProcess.start(sandbox.wrap(command, dir, false));
+                };
+        RunOutcome outcome;
+        try (StandardRunSession session =
+                new StandardRunSession(config, jdk25, TestSessions.TABLE)) {
+            outcome =
+                    session.run(
+                            new RunRequest(
+                                    "mkdir src/j25\nls src",
+                                    null,
+                                    null,
+                                    null,
+                                    ChangeRecorder.NONE));
+        }
+
+        assertThat(outcome.ok()).as(String.valueOf(outcome.failure())).isTrue();
+        assertThat(outcome.commands().get(1).stdout()).isEqualTo("j25\n");
+        assertThat(outcome.sandboxLayer()).isEqualTo(expectedName(layer));
+    }
 }

@@ -46,8 +46,10 @@ class ConfineLauncherTest {
     @Test
     void extract_cacheDirectory_holdsTheProgramUnderItsHashOwnerOnly() throws IOException {
         assertThat(confine.getFileName().toString()).matches("csl-confine-[0-9a-f]{16}");
-        assertThat(Files.getPosixFilePermissions(confine).toString())
-                .isEqualTo("[OWNER_READ, OWNER_WRITE, OWNER_EXECUTE]");
+        assertThat(
+                        java.nio.file.attribute.PosixFilePermissions.toString(
+                                Files.getPosixFilePermissions(confine)))
+                .isEqualTo("rwx------");
         assertThat(confine.getParent()).isEqualTo(ConfineLauncher.cacheDirectory());
     }
 
