@@ -65,7 +65,13 @@ public final class Sandbox {
      * CSL_SANDBOX_LAYER} in csl's own environment forces.
      */
     public static Sandbox forMode(SandboxMode mode) {
-        String forced = System.getenv(SandboxLayer.VARIABLE);
+        return forMode(mode, System.getenv(SandboxLayer.VARIABLE));
+    }
+
+    /**
+     * {@link #forMode(SandboxMode)} with {@code forced} as the value of {@code CSL_SANDBOX_LAYER}.
+     */
+    static Sandbox forMode(SandboxMode mode, String forced) {
         if (forced == null || forced.isBlank() || mode == SandboxMode.OFF) {
             return choose(mode, null, SandboxProbe::machine, LandlockProbe::machine);
         }
