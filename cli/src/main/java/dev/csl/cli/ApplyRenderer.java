@@ -36,6 +36,8 @@ final class ApplyRenderer {
     // The same note stands under every irreversible RUN, and under every RUN of a dry run ("not
     // run"): it is said under the first one only.
     private boolean runNoteShown;
+    // Said once per apply, under the first RUN that ran with no OS sandbox.
+    private boolean noLayerShown;
     private boolean dryRun;
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
@@ -178,6 +180,17 @@ final class ApplyRenderer {
             out.println(sub + paint(DIM, "note: " + r.note()));
             runNoteShown |= sameUnderEveryRun(r);
         }
+        if (ranWithoutLayer(r) && !noLayerShown) {
+            out.println(
+                    sub
+                            + paint(
+                                    YELLOW,
+                                    "⚠ ran with no OS sandbox ("
+                                            + r.sandbox()
+                                            + "): only csl's path guard and the Node preload"
+                                            + " held; 'csl doctor' says why"));
+            noLayerShown = true;
+        }
         if (r.diff() != null && !r.diff().isEmpty()) {
             String[] lines = r.diff().split("\n");
             int shown = fullDiff ? lines.length : Math.min(lines.length, DIFF_LINES_SHOWN);
@@ -207,6 +220,14 @@ final class ApplyRenderer {
                 out.println(sub + r.error().message());
             }
         }
+    }
+
+    private static boolean ranWithoutLayer(OperationResult r) {
+        return "RUN".equals(r.type())
+                && r.commands() != null
+                && !r.commands().isEmpty()
+                && r.sandbox() != null
+                && r.sandbox().startsWith("none");
     }
 
     private boolean sameUnderEveryRun(OperationResult r) {

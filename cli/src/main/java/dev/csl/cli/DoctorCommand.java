@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Tells which safety layers work on this machine.",
             "One line each, every layer actually tried: Java, Node.js, the OS sandbox"
-                    + " (bubblewrap), git, the path guard's mode and the memory cap.",
+                    + " (bubblewrap, else Landlock, with the kernel's Landlock ABI), git, the path"
+                    + " guard's mode, the memory cap and the file-size and process ceilings.",
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:every layer works", "1:at least one layer is missing (see its hint)"})

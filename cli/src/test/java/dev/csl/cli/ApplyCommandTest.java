@@ -176,6 +176,23 @@ class ApplyCommandTest {
         String text = out.toString();
         assertThat(text).contains("✔ 1 RUN true", "✔ 2 RUN true");
         assertThat(text.split("Irreversible", -1)).hasSize(2);
+        // said plainly, once: nothing but csl's own guard confined the commands
+        assertThat(text.split("ran with no OS sandbox \\(none: --sandbox off\\)", -1)).hasSize(2);
+    }
+
+    @Test
+    void apply_runInASandbox_noWordOfNoSandbox() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---RUN--->\npwd\n<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString());
+
+        String text = out.toString();
+        assertThat(text).contains("✔ 1 RUN pwd");
+        boolean layer =
+                dev.csl.runner.sandbox.SandboxProbe.machine().works()
+                        || dev.csl.runner.sandbox.LandlockProbe.machine().works();
+        assertThat(text.contains("ran with no OS sandbox")).isEqualTo(!layer);
     }
 
     @Test

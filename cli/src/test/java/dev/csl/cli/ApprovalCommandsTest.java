@@ -124,7 +124,16 @@ class ApprovalCommandsTest {
         String report = out.toString();
         assertThat(report.lines().filter(line -> line.startsWith("✔ ") || line.startsWith("✘ ")))
                 .extracting(line -> line.substring(2).split("\\s+")[0])
-                .containsExactly("java", "node", "sandbox", "git", "path", "memory", "environment");
+                .containsExactly(
+                        "java",
+                        "node",
+                        "sandbox",
+                        "landlock",
+                        "git",
+                        "path",
+                        "memory",
+                        "limits",
+                        "environment");
         assertThat(report).containsPattern("✔ environment +commands see .*PATH.* hidden");
         if (report.contains("✔ sandbox")) {
             assertThat(report).contains("hidden: ").contains("shown again read-only: ");

@@ -26,12 +26,23 @@ import java.util.List;
  * content: notes.txt hi
  * </pre>
  *
- * Setup and then steps: {@code file PATH TEXT}, {@code dir PATH}, {@code link PATH TARGET}, {@code
- * hardlink PATH TARGET}, {@code fifo PATH}, {@code move FROM TO}, {@code remove PATH}, {@code mount
- * PATH} (a bind mount of the outside directory; the case then runs in {@code unshare -rm}). {@code
- * $OUT} is the outside directory, {@code $ROOT} the working directory. Entry points: {@code apply}
- * (csl apply --json), {@code serve} (the same answer through JSON-RPC), {@code undo} (apply, then
- * the then steps, then {@code csl undo --force --json}).
+ * A case that runs programs may name the OS layers to run under ({@code layers: bubblewrap landlock
+ * none}): it then runs once per entry point and layer (a layer this machine lacks is skipped), and
+ * any expectation key may be given for one layer only ({@code expect@none: ok}, {@code exists@none:
+ * .git/hooks/pre-commit}), which replaces that key's general lines under that layer. {@code allow:
+ * CMD} approves a command for the apply ({@code --allow}); {@code output: TEXT} and {@code
+ * nooutput: TEXT} must or must not be in csl's output; {@code outside: changed} says the outside
+ * directory is expected to change (only where no layer holds); setup {@code server} listens on a
+ * loopback TCP port ({@code $PORT}) and {@code reached: yes|no} (default no) says whether anything
+ * connected; setup {@code victim} starts an unrelated process ({@code $VICTIM} is its pid) and
+ * {@code killed: yes|no} (default no) says whether it died.
+ *
+ * <p>Setup and then steps: {@code file PATH TEXT}, {@code dir PATH}, {@code link PATH TARGET},
+ * {@code hardlink PATH TARGET}, {@code fifo PATH}, {@code move FROM TO}, {@code remove PATH},
+ * {@code mount PATH} (a bind mount of the outside directory; the case then runs in {@code unshare
+ * -rm}). {@code $OUT} is the outside directory, {@code $ROOT} the working directory. Entry points:
+ * {@code apply} (csl apply --json), {@code serve} (the same answer through JSON-RPC), {@code undo}
+ * (apply, then the then steps, then {@code csl undo --force --json}).
  */
 record Attack(
         String file,
@@ -43,11 +54,41 @@ record Attack(
         String expect,
         List<String> exists,
         List<String> absent,
-        List<String> contents) {
+        List<String> contents,
+        List<String> layers,
+        List<String> allow,
+        java.util.Map<String, List<String>> lines) {
 
     boolean needsMount() {
         return setup.stream().anyMatch(s -> s.startsWith("mount "));
     }
+
+    /**
+     * The lines of {@code key} under {@code layer}: its own lines if it has any, else the general.
+     */
+    List<String> lines(String key, String layer) {
+        List<String> own = layer == null ? null : lines.get(key + "@" + layer);
+        return own != null ? own : lines.getOrDefault(key, List.of());
+    }
+
+    /** The single value of {@code key} under {@code layer}, or {@code fallback}. */
+    String value(String key, String layer, String fallback) {
+        List<String> values = lines(key, layer);
+        return values.isEmpty() ? fallback : values.get(values.size() - 1);
+    }
+
+    /** The keys that may be given for one layer ({@code expect@none}). */
+    static final java.util.Set<String> LAYERED =
+            java.util.Set.of(
+                    "expect",
+                    "exists",
+                    "absent",
+                    "content",
+                    "output",
+                    "nooutput",
+                    "outside",
+                    "reached",
+                    "killed");
 
     static List<Attack> parse(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -79,6 +120,11 @@ record Attack(
             }
             String key = line.substring(0, colon).trim();
             String value = line.substring(colon + 1).trim();
+            String base = key.contains("@") ? key.substring(0, key.indexOf('@')) : key;
+            b.lines.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+            if (!base.equals(key) && LAYERED.contains(base)) {
+                continue; // read through lines(key, layer)
+            }
             switch (key) {
                 case "setup" -> b.setup.add(value);
                 case "then" -> b.then.add(value);
@@ -87,7 +133,9 @@ record Attack(
                 case "exists" -> b.exists.add(value);
                 case "absent" -> b.absent.add(value);
                 case "content" -> b.contents.add(value);
-                case "why" -> {}
+                case "layers" -> b.layers = List.of(value.split("\\s+"));
+                case "allow" -> b.allow.add(value);
+                case "why", "output", "nooutput", "outside", "reached", "killed" -> {}
                 default ->
                         throw new IllegalArgumentException(
                                 file + ":" + (i + 1) + ": unknown key " + key);
@@ -107,7 +155,10 @@ record Attack(
         final List<String> exists = new ArrayList<>();
         final List<String> absent = new ArrayList<>();
         final List<String> contents = new ArrayList<>();
+        final List<String> allow = new ArrayList<>();
+        final java.util.Map<String, List<String>> lines = new java.util.HashMap<>();
         List<String> via = List.of("apply", "serve", "mcp", "watch");
+        List<String> layers = List.of();
         String answer = "";
         String expect = "ok";
 
@@ -120,8 +171,16 @@ record Attack(
             if (answer.isEmpty()) {
                 throw new IllegalArgumentException(file + ": '" + name + "' has no answer");
             }
+            for (String key : lines.keySet()) {
+                String layer = key.contains("@") ? key.substring(key.indexOf('@') + 1) : null;
+                if (layer != null && !layers.contains(layer)) {
+                    throw new IllegalArgumentException(
+                            file + ": '" + name + "' has " + key + " but no such layer in layers:");
+                }
+            }
             return new Attack(
-                    file, name, setup, via, answer, then, expect, exists, absent, contents);
+                    file, name, setup, via, answer, then, expect, exists, absent, contents, layers,
+                    allow, lines);
         }
     }
 }

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.cli.serve.CslBackend;
 import dev.csl.cli.serve.JsonRpcServer;
+import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
+import dev.csl.runner.base.SandboxLayer;
+import dev.csl.runner.sandbox.LandlockProbe;
+import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -47,6 +51,9 @@ class AttackBatteryTest {
     /** What the outside directory holds that must never show up in csl's output. */
     private static final List<String> SECRETS = List.of("OUTSIDE-SECRET", "hidden-q7");
 
+    /** {@code -Dcsl.attacks=NAME} runs only the files whose name starts so (while writing one). */
+    private static final String ONLY = System.getProperty("csl.attacks", "");
+
     @TempDir static Path tmp;
     private static WorkerPool pool;
     private static int counter;
@@ -67,27 +74,86 @@ class AttackBatteryTest {
         List<DynamicTest> tests = new ArrayList<>();
         try (Stream<Path> files = Files.list(ATTACKS)) {
             for (Path file :
-                    files.filter(f -> f.toString().endsWith(".attack")).sorted().toList()) {
+                    files.filter(f -> f.toString().endsWith(".attack"))
+                            .filter(f -> f.getFileName().toString().startsWith(ONLY))
+                            .sorted()
+                            .toList()) {
                 for (Attack attack : Attack.parse(file)) {
+                    List<String> layers =
+                            attack.layers().isEmpty()
+                                    ? java.util.Collections.singletonList(null)
+                                    : attack.layers();
                     for (String via : attack.via()) {
-                        tests.add(
-                                DynamicTest.dynamicTest(
-                                        attack.file() + ": " + attack.name() + " [" + via + "]",
-                                        // a case that hangs csl (a FIFO opened by csl itself)
-                                        // fails instead of stopping the suite
-                                        () ->
-                                                assertTimeoutPreemptively(
-                                                        Duration.ofMinutes(3),
-                                                        () -> check(attack, via))));
+                        for (String layer : layers) {
+                            tests.add(
+                                    DynamicTest.dynamicTest(
+                                            attack.file()
+                                                    + ": "
+                                                    + attack.name()
+                                                    + " ["
+                                                    + via
+                                                    + (layer == null ? "" : ", " + layer)
+                                                    + "]",
+                                            // a case that hangs csl (a FIFO opened by csl itself)
+                                            // fails instead of stopping the suite
+                                            () ->
+                                                    assertTimeoutPreemptively(
+                                                            Duration.ofMinutes(3),
+                                                            () -> check(attack, via, layer))));
+                        }
                     }
                 }
             }
         }
-        assertThat(tests).hasSizeGreaterThan(40);
+        assertThat(tests).hasSizeGreaterThan(ONLY.isEmpty() ? 40 : 0);
         return tests.stream();
     }
 
-    private static void check(Attack attack, String via) throws Exception {
+    /** Skips a case whose layer this machine lacks. */
+    private static void assumeLayer(String layer) {
+        if (layer == null) {
+            return;
+        }
+        SandboxLayer kind = SandboxLayer.parse(layer);
+        assertThat(kind).as("a layer: " + layer).isNotNull();
+        switch (kind) {
+            case BUBBLEWRAP ->
+                    Assumptions.assumeTrue(
+                            SandboxProbe.machine().works(), SandboxProbe.machine().why());
+            case LANDLOCK ->
+                    Assumptions.assumeTrue(
+                            LandlockProbe.machine().works(), LandlockProbe.machine().why());
+            case NONE -> {}
+        }
+    }
+
+    private static void check(Attack attack, String via, String layer) throws Exception {
+        assumeLayer(layer);
+        Steps steps = null;
+        try {
+            steps = prepare(attack);
+            check(attack, via, layer, steps);
+        } catch (AssertionError e) {
+            // dynamic tests lose their names in surefire's reports: the failure carries it
+            throw new AssertionError(
+                    attack.file()
+                            + ": "
+                            + attack.name()
+                            + " ["
+                            + via
+                            + ", "
+                            + layer
+                            + "]: "
+                            + e.getMessage(),
+                    e);
+        } finally {
+            if (steps != null) {
+                steps.close();
+            }
+        }
+    }
+
+    private static Steps prepare(Attack attack) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -98,15 +164,26 @@ class AttackBatteryTest {
         Files.writeString(root.resolve("notes.txt"), "hi\n");
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
-        Steps steps = new Steps(root, outside);
+        Steps steps = new Steps(work, root, outside);
         for (String step : attack.setup()) {
             steps.apply(step);
         }
-        Map<String, String> before = snapshot(outside);
+        steps.before = snapshot(outside);
+        return steps;
+    }
 
-        String output = run(attack, via, work, root, outside, steps);
+    private static void check(Attack attack, String via, String layer, Steps steps)
+            throws Exception {
+        Path work = steps.work;
+        Path root = steps.root;
+        Path outside = steps.outside;
+        String output = run(attack, via, layer, work, root, outside, steps);
 
-        assertThat(snapshot(outside)).as("outside after: " + output).isEqualTo(before);
+        if (attack.value("outside", layer, "unchanged").equals("changed")) {
+            assertThat(snapshot(outside)).as("outside after: " + output).isNotEqualTo(steps.before);
+        } else {
+            assertThat(snapshot(outside)).as("outside after: " + output).isEqualTo(steps.before);
+        }
         for (String secret : SECRETS) {
             if (!attack.answer().contains(secret)) {
                 assertThat(output).as("an outside secret in the output").doesNotContain(secret);
@@ -127,7 +204,28 @@ class AttackBatteryTest {
                 }
             }
         }
-        for (String token : attack.expect().split("\\s+")) {
+        for (String text : attack.lines("output", layer)) {
+            assertThat(output).as("output").contains(text);
+        }
+        for (String text : attack.lines("nooutput", layer)) {
+            assertThat(output).as("output").doesNotContain(text);
+        }
+        if (steps.server != null) {
+            assertThat(steps.reached() ? "yes" : "no")
+                    .as("a connection to the loopback server: " + output)
+                    .isEqualTo(attack.value("reached", layer, "no"));
+        }
+        if (steps.victim != null) {
+            boolean died = steps.victim.waitFor(200, TimeUnit.MILLISECONDS);
+            assertThat(died ? "yes" : "no")
+                    .as(
+                            "the unrelated process killed ("
+                                    + (died ? steps.victim.exitValue() : "alive")
+                                    + "): "
+                                    + output)
+                    .isEqualTo(attack.value("killed", layer, "no"));
+        }
+        for (String token : attack.value("expect", layer, attack.expect()).split("\\s+")) {
             if (via.equals("watch")) {
                 // watch reports in words: its status line and csl apply's human output (FILE.out)
                 if (token.equals("ok")) {
@@ -149,13 +247,13 @@ class AttackBatteryTest {
                         .containsAnyOf("\"code\":\"" + token + "\"", "(" + token + ")");
             }
         }
-        for (String p : attack.exists()) {
+        for (String p : attack.lines("exists", layer)) {
             assertThat(Files.exists(root.resolve(p), LinkOption.NOFOLLOW_LINKS)).as(p).isTrue();
         }
-        for (String p : attack.absent()) {
+        for (String p : attack.lines("absent", layer)) {
             assertThat(Files.exists(root.resolve(p), LinkOption.NOFOLLOW_LINKS)).as(p).isFalse();
         }
-        for (String c : attack.contents()) {
+        for (String c : attack.lines("content", layer)) {
             int space = c.indexOf(' ');
             assertThat(Files.readString(root.resolve(c.substring(0, space))))
                     .as(c)
@@ -164,16 +262,45 @@ class AttackBatteryTest {
     }
 
     private static String run(
-            Attack attack, String via, Path work, Path root, Path outside, Steps steps)
+            Attack attack,
+            String via,
+            String layer,
+            Path work,
+            Path root,
+            Path outside,
+            Steps steps)
             throws Exception {
-        Path answer = Files.writeString(work.resolve("answer.md"), attack.answer());
+        String text = steps.substitute(attack.answer());
+        Path answer = Files.writeString(work.resolve("answer.md"), text);
         if (attack.needsMount()) {
             return inMountNamespace(attack, via, work, root, outside, answer);
         }
+        List<String> allow = new ArrayList<>();
+        for (String command : attack.allow()) {
+            allow.add("--allow");
+            allow.add(command);
+        }
+        if (layer != null) {
+            RunSessionFactory forced =
+                    config -> pool.open(config.withLayer(SandboxLayer.parse(layer)));
+            return switch (via) {
+                    // csl's own process told through its environment, as a user would
+                case "apply" -> inChildJvm(layer, root, answer, allow);
+                case "serve" -> serve(forced, root, text, attack.allow());
+                case "mcp" -> mcp(forced, root, text);
+                default -> throw new IllegalArgumentException("no layers through " + via);
+            };
+        }
         return switch (via) {
-            case "apply" -> csl("apply", "--json", "-C", root.toString(), answer.toString());
-            case "serve" -> serve(root, attack.answer());
-            case "mcp" -> mcp(root, attack.answer());
+            case "apply" -> {
+                List<String> args =
+                        new ArrayList<>(List.of("apply", "--json", "-C", root.toString()));
+                args.addAll(allow);
+                args.add(answer.toString());
+                yield csl(args.toArray(String[]::new));
+            }
+            case "serve" -> serve(pool, root, text, attack.allow());
+            case "mcp" -> mcp(pool, root, text);
             case "watch" -> {
                 // The answer saved into a watched file, processed once; the report is FILE.out.
                 String shown =
@@ -209,15 +336,43 @@ class AttackBatteryTest {
         return "exit " + code + "\n" + out + err;
     }
 
+    /** {@code csl apply --json} in a child JVM whose environment forces {@code layer}. */
+    private static String inChildJvm(String layer, Path root, Path answer, List<String> allow)
+            throws Exception {
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty(
+                                        "surefire.test.class.path",
+                                        System.getProperty("java.class.path")),
+                                "dev.csl.cli.Main",
+                                "apply",
+                                "--json",
+                                "-C",
+                                root.toString()));
+        command.addAll(allow);
+        command.add(answer.toString());
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put(SandboxLayer.VARIABLE, layer);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return "exit " + p.exitValue() + "\n" + out;
+    }
+
     /** One apply request through the JSON-RPC server, as an IDE sends it. */
-    private static String serve(Path root, String answer) throws Exception {
+    private static String serve(
+            RunSessionFactory runners, Path root, String answer, List<String> allow)
+            throws Exception {
         ObjectMapper json = new ObjectMapper();
-        String request = serveRequest(root, answer);
+        String request = serveRequest(root, answer, allow);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         JsonRpcServer server =
                 new JsonRpcServer(
-                        new CslBackend(pool, () -> {}, ParseJson::toJson),
+                        new CslBackend(runners, () -> {}, ParseJson::toJson),
                         root,
                         1,
                         json,
@@ -230,13 +385,14 @@ class AttackBatteryTest {
     }
 
     /** One apply tool call through csl mcp, as an agent sends it after initializing. */
-    private static String mcp(Path root, String answer) throws Exception {
+    private static String mcp(RunSessionFactory runners, Path root, String answer)
+            throws Exception {
         String session = mcpSession(answer);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         dev.csl.cli.mcp.McpTools tools =
                 new dev.csl.cli.mcp.McpTools(
-                        new dev.csl.interpreter.Interpreter(pool),
+                        new dev.csl.interpreter.Interpreter(runners),
                         new dev.csl.interpreter.Undoer(),
                         root,
                         root,
@@ -252,18 +408,19 @@ class AttackBatteryTest {
     }
 
     /** One JSON-RPC apply request for {@code root}, as an IDE sends it to csl serve. */
-    private static String serveRequest(Path root, String answer) throws IOException {
+    private static String serveRequest(Path root, String answer, List<String> allow)
+            throws IOException {
+        Map<String, Object> params = new TreeMap<>();
+        params.put("workingDir", root.toString());
+        params.put("answer", answer);
+        if (!allow.isEmpty()) {
+            params.put("allow", allow);
+        }
         return new ObjectMapper()
                         .writeValueAsString(
                                 Map.of(
-                                        "jsonrpc",
-                                        "2.0",
-                                        "id",
-                                        1,
-                                        "method",
-                                        "apply",
-                                        "params",
-                                        Map.of("workingDir", root.toString(), "answer", answer)))
+                                        "jsonrpc", "2.0", "id", 1, "method", "apply", "params",
+                                        params))
                 + "\n";
     }
 
@@ -335,7 +492,8 @@ class AttackBatteryTest {
             case "serve" -> {
                 Path request =
                         Files.writeString(
-                                work.resolve("request.jsonl"), serveRequest(root, attack.answer()));
+                                work.resolve("request.jsonl"),
+                                serveRequest(root, attack.answer(), attack.allow()));
                 script.append("cd '")
                         .append(root)
                         .append("'\nexec ")
@@ -417,8 +575,42 @@ class AttackBatteryTest {
         return tree;
     }
 
-    /** The setup and then steps of an attack, on the real disk. */
-    private record Steps(Path root, Path outside) {
+    /**
+     * The setup and then steps of an attack, on the real disk, and what they started: a loopback
+     * server ({@code server}) and an unrelated process ({@code victim}).
+     */
+    private static final class Steps implements AutoCloseable {
+        final Path work;
+        final Path root;
+        final Path outside;
+        Map<String, String> before;
+        java.net.ServerSocket server;
+        final java.util.concurrent.atomic.AtomicBoolean connected =
+                new java.util.concurrent.atomic.AtomicBoolean();
+        Process victim;
+
+        Steps(Path work, Path root, Path outside) {
+            this.work = work;
+            this.root = root;
+            this.outside = outside;
+        }
+
+        String substitute(String text) {
+            String out = text;
+            if (server != null) {
+                out = out.replace("$PORT", Integer.toString(server.getLocalPort()));
+            }
+            if (victim != null) {
+                out = out.replace("$VICTIM", Long.toString(victim.pid()));
+            }
+            return out;
+        }
+
+        boolean reached() throws InterruptedException {
+            Thread.sleep(100); // an accept still on its way
+            return connected.get();
+        }
+
         void apply(String step) throws IOException, InterruptedException {
             String[] w =
                     step.replace("$OUT", outside.toString())
@@ -445,12 +637,46 @@ class AttackBatteryTest {
                 case "move" -> Files.move(at(w[1]), at(w[2]));
                 case "remove" -> Files.delete(at(w[1]));
                 case "mount" -> Files.createDirectories(at(w[1]));
+                case "git" -> {
+                    Process p =
+                            new ProcessBuilder("git", "init", "-q", at(w[1]).toString())
+                                    .redirectErrorStream(true)
+                                    .start();
+                    Assumptions.assumeTrue(p.waitFor() == 0, "git init failed");
+                }
+                case "server" -> {
+                    server =
+                            new java.net.ServerSocket(
+                                    0, 5, java.net.InetAddress.getLoopbackAddress());
+                    Thread accept =
+                            new Thread(
+                                    () -> {
+                                        try (var s = server.accept()) {
+                                            connected.set(true);
+                                        } catch (IOException e) {
+                                            // closed at the end of the case
+                                        }
+                                    });
+                    accept.setDaemon(true);
+                    accept.start();
+                }
+                case "victim" -> victim = new ProcessBuilder("sleep", "120").start();
                 default -> throw new IllegalArgumentException("unknown step: " + step);
             }
         }
 
         private Path at(String path) {
             return root.resolve(path);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (server != null) {
+                server.close();
+            }
+            if (victim != null) {
+                victim.destroyForcibly();
+            }
         }
     }
 }

@@ -43,7 +43,7 @@ final class StandardRunSession implements RunSession {
     StandardRunSession(RunnerConfig config, WorkerSource workers, CommandTable table) {
         this.config = config;
         this.table = table;
-        this.sandbox = Sandbox.forMode(config.sandbox());
+        this.sandbox = Sandbox.forConfig(config);
         this.worker = new SessionWorker(workers, sandbox);
     }
 

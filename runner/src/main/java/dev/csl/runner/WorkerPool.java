@@ -23,7 +23,7 @@ import java.util.concurrent.Executors;
  */
 public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     /** A warm worker and what it was started for. */
-    private record Idle(Path root, boolean sandboxed, WorkerProcess worker) {}
+    private record Idle(Path root, String layer, WorkerProcess worker) {}
 
     private final int size;
     private final WorkerLauncher launcher;
@@ -88,7 +88,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
             }
             for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
                 Idle i = it.next();
-                if (i.root().equals(root) && i.sandboxed() == sandbox.active()) {
+                if (i.root().equals(root) && i.layer().equals(sandbox.layer())) {
                     it.remove();
                     if (i.worker().alive()) {
                         warm = i.worker();
@@ -109,7 +109,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         WorkerProcess evicted = null;
         synchronized (this) {
             if (!closed && worker.alive()) {
-                idle.addFirst(new Idle(root, sandbox.active(), worker));
+                idle.addFirst(new Idle(root, sandbox.layer(), worker));
                 worker = null;
                 if (idle.size() > size) {
                     evicted = idle.pollLast().worker();
@@ -142,7 +142,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
             WorkerProcess w = WorkerProcess.start(launcher.command(root, sandbox));
             synchronized (this) {
                 if (!closed) {
-                    idle.addLast(new Idle(root, sandbox.active(), w));
+                    idle.addLast(new Idle(root, sandbox.layer(), w));
                     if (idle.size() > size) {
                         evicted = idle.pollFirst().worker();
                     }

@@ -84,6 +84,7 @@ public record CommandsFile(
         strings(rest.get("env"), "env"); // checked here; kept in rest, in the user's order
         strings(rest.get("read"), "read");
         strings(rest.get("hide"), "hide");
+        CommandLimits.of(rest.get(CommandLimits.FIELD)); // checked here; kept in rest
         return new CommandsFile(allowed, blocked, network, rest);
     }
 
@@ -180,6 +181,18 @@ public record CommandsFile(
             hide.forEach(path -> paths.add(path.asText()));
         }
         return paths;
+    }
+
+    /**
+     * The ceilings of {@code "limits"} ({@link CommandLimits}); the defaults where a key is absent.
+     * {@link #load} has already refused a bad value.
+     */
+    public CommandLimits limits() {
+        try {
+            return CommandLimits.of(rest.get(CommandLimits.FIELD));
+        } catch (IOException e) {
+            return CommandLimits.DEFAULTS;
+        }
     }
 
     /** The first blocked entry matching {@code argv}. */

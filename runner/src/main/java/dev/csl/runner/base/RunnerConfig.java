@@ -14,6 +14,8 @@ import java.util.List;
  * @param approveAll {@code --yes}: approve every command (dangerous)
  * @param prompter asks a person, or {@code null} when nobody can be asked
  * @param output sees the output of external commands and Node scripts as it comes
+ * @param layer the OS confinement to use whatever the machine offers (tests force each layer with
+ *     it), or {@code null} to choose: {@code CSL_SANDBOX_LAYER}, else the strongest that works
  */
 public record RunnerConfig(
         Path workingDir,
@@ -23,13 +25,50 @@ public record RunnerConfig(
         List<String> allowed,
         boolean approveAll,
         Prompter prompter,
-        OutputListener output) {
+        OutputListener output,
+        SandboxLayer layer) {
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final long DEFAULT_OUTPUT_CAP = 1024 * 1024;
 
     public RunnerConfig {
         allowed = List.copyOf(allowed);
         output = output == null ? OutputListener.NONE : output;
+    }
+
+    /** Choosing the layer from the machine (and {@code CSL_SANDBOX_LAYER}). */
+    public RunnerConfig(
+            Path workingDir,
+            int defaultTimeoutSeconds,
+            long outputCapBytes,
+            SandboxMode sandbox,
+            List<String> allowed,
+            boolean approveAll,
+            Prompter prompter,
+            OutputListener output) {
+        this(
+                workingDir,
+                defaultTimeoutSeconds,
+                outputCapBytes,
+                sandbox,
+                allowed,
+                approveAll,
+                prompter,
+                output,
+                null);
+    }
+
+    /** This configuration with {@code layer} forced (in-process tests of each layer). */
+    public RunnerConfig withLayer(SandboxLayer layer) {
+        return new RunnerConfig(
+                workingDir,
+                defaultTimeoutSeconds,
+                outputCapBytes,
+                sandbox,
+                allowed,
+                approveAll,
+                prompter,
+                output,
+                layer);
     }
 
     /** Without a live display of output. */

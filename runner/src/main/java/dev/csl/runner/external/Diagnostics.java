@@ -1,10 +1,14 @@
 package dev.csl.runner.external;
 
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.approval.CommandLimits;
 import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.ConfineLauncher;
+import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;
@@ -33,16 +37,28 @@ public final class Diagnostics {
 
     private final ProcessLauncher launcher = new ProcessLauncher(64 * 1024);
     private final SandboxProbe probe;
+    private final LandlockProbe landlock;
     private final Function<String, Optional<Path>> findProgram;
 
     /** The checks of this machine. */
     public Diagnostics() {
-        this(SandboxProbe.machine(), ProcessLauncher::findOnPath);
+        this(SandboxProbe.machine(), LandlockProbe.machine(), ProcessLauncher::findOnPath);
     }
 
-    /** Checks with a given sandbox probe and program lookup (to simulate a bare machine). */
+    /**
+     * Checks with a given bubblewrap probe and program lookup, and no Landlock (to simulate a bare
+     * machine).
+     */
     public Diagnostics(SandboxProbe probe, Function<String, Optional<Path>> findProgram) {
+        this(probe, LandlockProbe.unavailable(0, "not tried (a simulated machine)"), findProgram);
+    }
+
+    Diagnostics(
+            SandboxProbe probe,
+            LandlockProbe landlock,
+            Function<String, Optional<Path>> findProgram) {
         this.probe = probe;
+        this.landlock = landlock;
         this.findProgram = findProgram;
     }
 
@@ -86,9 +102,11 @@ public final class Diagnostics {
                 java(),
                 node(scratch),
                 sandbox(scratch),
+                landlock(scratch),
                 git(scratch),
                 guard(scratch),
                 memory(),
+                limits(),
                 environment());
     }
 
@@ -161,12 +179,27 @@ public final class Diagnostics {
     private Check sandbox(Path scratch) {
         Sandbox sandbox = Sandbox.of(SandboxMode.AUTO, probe);
         if (!sandbox.active()) {
+            if (landlock.works()) {
+                Check trial = landlockTrial(scratch);
+                return new Check(
+                        "sandbox",
+                        trial.ok(),
+                        "landlock (bubblewrap does not work here: "
+                                + probe.why()
+                                + "); "
+                                + trial.detail(),
+                        trial.hint());
+            }
             return new Check(
                     "sandbox",
                     false,
                     sandbox.layer()
-                            + "; commands run without an OS sandbox (--sandbox required refuses them)",
-                    "install bubblewrap (apt-get install bubblewrap) and allow user namespaces");
+                            + "; "
+                            + landlock.why()
+                            + "; commands run without an OS sandbox (--sandbox required refuses"
+                            + " them)",
+                    "install bubblewrap (apt-get install bubblewrap) and allow user namespaces,"
+                            + " or use Linux 5.13 or later with Landlock");
         }
         // Really try it: the scratch directory writable, the host not, no network interface.
         Path outsideProbe = Path.of("/csl-doctor-probe-" + ProcessHandle.current().pid());
@@ -197,6 +230,101 @@ public final class Diagnostics {
                 false,
                 "bubblewrap starts but the trial failed: " + outcome.result().stderr().strip(),
                 "check the bubblewrap installation, or run with --sandbox off knowingly");
+    }
+
+    /**
+     * The Landlock layer: the kernel's ABI, what it gives at that ABI, and why it does not work.
+     * Without it a machine with bubblewrap loses nothing, so only a machine with neither fails.
+     */
+    private Check landlock(Path scratch) {
+        if (!landlock.works()) {
+            return new Check(
+                    "landlock",
+                    probe.works(),
+                    "ABI "
+                            + landlock.abi()
+                            + ", not usable: "
+                            + landlock.why()
+                            + (probe.works() ? " (bubblewrap is used instead)" : ""),
+                    "use Linux 5.13 or later with Landlock enabled (lsm=landlock), and build csl"
+                            + " where a C compiler exists");
+        }
+        Check trial = landlockTrial(scratch);
+        return new Check(
+                "landlock",
+                trial.ok(),
+                "ABI "
+                        + landlock.abi()
+                        + (probe.works()
+                                ? " (used where bubblewrap cannot run, or with "
+                                        + SandboxLayer.VARIABLE
+                                        + "=landlock): "
+                                : ": ")
+                        + trial.detail(),
+                trial.hint());
+    }
+
+    /** A write inside and one outside, restricted by Landlock. */
+    private Check landlockTrial(Path scratch) {
+        Sandbox sandbox = Sandbox.withLayer(SandboxMode.AUTO, SandboxLayer.LANDLOCK);
+        Path outsideProbe = Path.of("/csl-doctor-probe-" + ProcessHandle.current().pid());
+        String script = "touch inside-landlock && ! touch " + outsideProbe + " 2>/dev/null";
+        CommandOutcome outcome =
+                launcher.run(
+                        "landlock trial",
+                        sandbox.wrap(List.of("sh", "-c", script), scratch, false),
+                        scratch,
+                        20);
+        boolean wrote = Files.exists(scratch.resolve("inside-landlock"));
+        boolean leaked = Files.exists(outsideProbe);
+        if (outcome.ok() && wrote && !leaked) {
+            int abi = landlock.abi();
+            return new Check(
+                    "landlock",
+                    true,
+                    "writes only in the working directory (its .git and .csl read-only), home"
+                            + " directories, /run and /tmp unreadable"
+                            + (abi >= 4 ? ", TCP off" : ", TCP open (ABI 4 needed)")
+                            + ", sockets off (seccomp)"
+                            + (abi >= 6
+                                    ? ", signals and abstract sockets scoped"
+                                    : ", signals not scoped (ABI 6 needed)")
+                            + "; tried just now",
+                    "");
+        }
+        return new Check(
+                "landlock",
+                false,
+                "Landlock ABI "
+                        + landlock.abi()
+                        + " but the trial failed: "
+                        + outcome.result().stderr().strip(),
+                "run with --sandbox off knowingly, or report the failure");
+    }
+
+    /** The ceilings of every child: file size and processes, set by csl-confine. */
+    private Check limits() {
+        ConfineLauncher confine = ConfineLauncher.machine();
+        CommandLimits limits = Sandbox.limits(Path.of("").toAbsolutePath());
+        if (!confine.available()) {
+            return new Check(
+                    "limits",
+                    false,
+                    "no file-size or process cap: " + confine.why(),
+                    "build csl where a C compiler (cc) exists");
+        }
+        boolean root = isRoot();
+        return new Check(
+                "limits",
+                true,
+                "each file a command writes up to "
+                        + limits.fileSizeMiB()
+                        + " MiB (RLIMIT_FSIZE); "
+                        + limits.processes()
+                        + " processes and threads beyond the user's own (RLIMIT_NPROC"
+                        + (root ? ", which the kernel does not apply to root" : "")
+                        + "); raise them under \"limits\" in .csl/commands.json",
+                "");
     }
 
     private Check git(Path scratch) {
@@ -241,6 +369,14 @@ public final class Diagnostics {
                         false,
                         "prlimit not found: commands run without a memory cap",
                         "install util-linux");
+    }
+
+    private static boolean isRoot() {
+        try {
+            return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static int majorOf(String version) {

@@ -20,7 +20,7 @@ public final class ExternalCommandsFactory {
     public static ExternalCommands create(RunnerConfig config) {
         return new SandboxedCommands(
                 config,
-                Sandbox.forMode(config.sandbox()),
+                Sandbox.forConfig(config),
                 new ProcessLauncher(
                         config.outputCapBytes(),
                         ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,

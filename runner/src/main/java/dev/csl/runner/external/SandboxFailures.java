@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 final class SandboxFailures {
     private static final Pattern READ_ONLY_LINE =
             Pattern.compile("(?m)^.*Read-only file system.*$");
+    private static final Pattern DENIED_LINE =
+            Pattern.compile("(?m)^.*(Permission denied|EACCES|Operation not permitted).*$");
     private static final Pattern QUOTED = Pattern.compile("['‘`\"]([^'’`\"]+)['’`\"]");
     private static final Pattern ABSOLUTE = Pattern.compile("(?<![\\w.])(/[^\\s:'\"]+)");
     private static final List<String> NETWORK =
@@ -31,6 +33,15 @@ final class SandboxFailures {
     private SandboxFailures() {}
 
     static CommandOutcome explain(CommandOutcome outcome, Path workingDir, boolean network) {
+        return explain(outcome, workingDir, network, false);
+    }
+
+    /**
+     * As {@link #explain(CommandOutcome, Path, boolean)}; under Landlock ({@code landlock}) a
+     * refused write or socket reads "Permission denied" instead.
+     */
+    static CommandOutcome explain(
+            CommandOutcome outcome, Path workingDir, boolean network, boolean landlock) {
         RunFailure failure = outcome.failure();
         if (failure == null || failure.code() != ErrorCode.COMMAND_FAILED) {
             return outcome;
@@ -52,6 +63,25 @@ final class SandboxFailures {
                                     + " is writable (not its .git and .csl)",
                             "write inside the working directory only (temporary files go to /tmp,"
                                     + " which is private to the command)",
+                            failure.details()));
+        }
+        Matcher denied = DENIED_LINE.matcher(stderr);
+        if (landlock && denied.find()) {
+            String path = refusedPath(denied.group());
+            return new CommandOutcome(
+                    outcome.result(),
+                    new RunFailure(
+                            failure.code(),
+                            failure.message()
+                                    + ": the Landlock sandbox refused an access"
+                                    + (path != null ? " to " + path : "")
+                                    + "; only "
+                                    + root
+                                    + " is writable (not its .git and .csl, and in a directory"
+                                    + " holding a .git or .csl only its existing files)"
+                                    + (network ? "" : ", and the network is off"),
+                            "write inside the working directory only, into existing files or"
+                                    + " subdirectories; temporary files go to $TMPDIR",
                             failure.details()));
         }
         if (!network && NETWORK.stream().anyMatch(stderr::contains)) {

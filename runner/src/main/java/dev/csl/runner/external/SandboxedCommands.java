@@ -9,8 +9,11 @@ import dev.csl.runner.base.ExternalCommands;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.CeilingFailures;
+import dev.csl.runner.sandbox.Confined;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -89,15 +92,39 @@ final class SandboxedCommands implements ExternalCommands {
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
-        List<String> wrapped = sandbox.wrap(command, config.workingDir(), dir, withNetwork);
-        if (!sandbox.active()) {
-            // The sandbox's PID namespace would hold what it leaves behind: make one without it.
-            wrapped = PidNamespace.machine().wrap(wrapped);
+        CommandOutcome outcome;
+        try (Confined confined =
+                sandbox.confine(command, config.workingDir(), dir, withNetwork, List.of())) {
+            List<String> wrapped = confined.argv();
+            if (sandbox.kind() != SandboxLayer.BUBBLEWRAP) {
+                // bubblewrap's PID namespace would hold what it leaves behind: make one without it.
+                wrapped = PidNamespace.machine().wrap(wrapped);
+            }
+            outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
+        } catch (IOException e) {
+            return new CommandOutcome(
+                    new CommandResult(display, -1, "", "", 0),
+                    new RunFailure(
+                            ErrorCode.IO_ERROR,
+                            "'"
+                                    + display
+                                    + "' was not run: its temporary directory could not be made: "
+                                    + e.getMessage(),
+                            "check that the system's temporary directory is writable",
+                            Map.of()));
         }
-        CommandOutcome outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
-        return sandbox.active()
-                ? SandboxFailures.explain(outcome, config.workingDir(), withNetwork)
-                : outcome;
+        return explain(outcome, withNetwork);
+    }
+
+    /** Why a command failed, where the ceilings or the sandbox stopped it. */
+    private CommandOutcome explain(CommandOutcome outcome, boolean withNetwork) {
+        CommandOutcome explained =
+                CeilingFailures.explain(outcome, Sandbox.limits(config.workingDir()));
+        if (explained != outcome || !sandbox.active()) {
+            return explained;
+        }
+        return SandboxFailures.explain(
+                outcome, config.workingDir(), withNetwork, sandbox.kind() == SandboxLayer.LANDLOCK);
     }
 
     @Override
@@ -132,9 +159,7 @@ final class SandboxedCommands implements ExternalCommands {
                 sandbox.wrap(ReadOnlyGit.command(git, argv, keys), config.workingDir(), dir, false);
         CommandOutcome outcome =
                 launcher.run(display, wrapped, dir, timeoutSeconds, null, ReadOnlyGit.ENVIRONMENT);
-        return sandbox.active()
-                ? SandboxFailures.explain(outcome, config.workingDir(), false)
-                : outcome;
+        return explain(outcome, false);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.CeilingFailures;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,8 +104,9 @@ public final class NodeRunner {
                                     realRoot.toString(),
                                     "CSL_MOUNTS",
                                     mountsJson(realRoot)));
+            CommandOutcome ceilings = CeilingFailures.explain(outcome, Sandbox.limits(realRoot));
             return new RunOutcome(
-                    List.of(outcome.result()), explain(outcome), sandbox.layer(), true);
+                    List.of(outcome.result()), explain(ceilings), sandbox.layer(), true);
         } catch (IOException e) {
             return new RunOutcome(
                     List.of(new CommandResult(display, -1, "", "", 0)),

@@ -1,71 +1,216 @@
 package dev.csl.runner.sandbox;
 
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.runner.approval.CommandLimits;
+import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.base.SandboxMode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
- * The OS sandbox (second layer) that child processes run in: on Linux, bubblewrap with the host
- * read-only, the working directory writable, private /tmp, /proc and /dev, no network unless asked,
- * an own PID namespace and session, no capabilities, dying with csl.
+ * The OS confinement (second layer) that child processes run in, the strongest this machine offers:
+ * bubblewrap (host read-only, working directory writable, private /tmp, /proc and /dev, no network
+ * unless asked, own PID namespace and session, no capabilities, dying with csl), else Landlock
+ * (writes only in the working directory, reads like bubblewrap's view, TCP and sockets off unless
+ * asked, signals and abstract sockets scoped), else none. Every layer starts the child through
+ * {@code csl-confine} where it exists, for the ceilings on file size and processes.
  *
- * <p>Usage: {@code Sandbox sandbox = Sandbox.forMode(config.sandbox());} then, before starting a
- * child, {@code if (sandbox.refusal() != null) refuse;} and {@code argv = sandbox.wrap(argv,
- * workingDir, cwd, false);}. When no layer is active, {@code wrap} returns the command unchanged.
+ * <p>Usage: {@code Sandbox sandbox = Sandbox.forConfig(config);} then, before starting a child,
+ * {@code if (sandbox.refusal(what) != null) refuse;} and {@code argv = sandbox.wrap(argv,
+ * workingDir, cwd, false);} (or {@link #confine} for a command that gets a temporary directory of
+ * its own). With no layer and no launcher, {@code wrap} returns the command unchanged.
  */
 public final class Sandbox {
     private final SandboxMode mode;
-    private final SandboxProbe probe;
+    private final SandboxLayer layer;
+    private final String why;
+    private final String error;
+    private final SandboxProbe bwrap;
+    private final ConfineLauncher launcher;
 
-    private Sandbox(SandboxMode mode, SandboxProbe probe) {
+    private Sandbox(
+            SandboxMode mode,
+            SandboxLayer layer,
+            String why,
+            String error,
+            SandboxProbe bwrap,
+            ConfineLauncher launcher) {
         this.mode = mode;
-        this.probe = probe;
-    }
-
-    /** The sandbox for {@code mode} on this machine (the machine is probed once per JVM). */
-    public static Sandbox forMode(SandboxMode mode) {
-        return new Sandbox(
-                mode,
-                mode == SandboxMode.OFF
-                        ? SandboxProbe.unavailable("--sandbox off")
-                        : SandboxProbe.machine());
-    }
-
-    /** A sandbox with a given probe result (tests simulate a machine without bwrap with it). */
-    public static Sandbox of(SandboxMode mode, SandboxProbe probe) {
-        return new Sandbox(
-                mode, mode == SandboxMode.OFF ? SandboxProbe.unavailable("--sandbox off") : probe);
-    }
-
-    /** True when commands are wrapped. */
-    public boolean active() {
-        return probe.works();
-    }
-
-    /** What the results and {@code csl doctor} report: "bubblewrap" or "none: why". */
-    public String layer() {
-        return probe.works() ? "bubblewrap" : "none: " + probe.why();
+        this.layer = layer;
+        this.why = why;
+        this.error = error;
+        this.bwrap = bwrap;
+        this.launcher = launcher;
     }
 
     /**
-     * Why nothing may run: {@code --sandbox required} on a machine without a working sandbox.
-     * {@code null} when commands may run.
+     * The sandbox of {@code config}: its forced layer, else {@code CSL_SANDBOX_LAYER}, else auto.
+     */
+    public static Sandbox forConfig(RunnerConfig config) {
+        return config.layer() != null
+                ? withLayer(config.sandbox(), config.layer())
+                : forMode(config.sandbox());
+    }
+
+    /**
+     * The sandbox for {@code mode} on this machine (probed once per JVM), or the layer that {@code
+     * CSL_SANDBOX_LAYER} in csl's own environment forces.
+     */
+    public static Sandbox forMode(SandboxMode mode) {
+        return forMode(mode, System.getenv(SandboxLayer.VARIABLE));
+    }
+
+    /**
+     * {@link #forMode(SandboxMode)} with {@code forced} as the value of {@code CSL_SANDBOX_LAYER}.
+     */
+    static Sandbox forMode(SandboxMode mode, String forced) {
+        if (forced == null || forced.isBlank() || mode == SandboxMode.OFF) {
+            return choose(mode, null, SandboxProbe::machine, LandlockProbe::machine);
+        }
+        SandboxLayer layer = SandboxLayer.parse(forced);
+        if (layer == null) {
+            return new Sandbox(
+                    mode,
+                    SandboxLayer.NONE,
+                    SandboxLayer.VARIABLE + " is not a layer",
+                    SandboxLayer.VARIABLE
+                            + "='"
+                            + forced
+                            + "' is not a sandbox layer: use bubblewrap, landlock or none",
+                    SandboxProbe.unavailable(""),
+                    ConfineLauncher.machine());
+        }
+        return withLayer(mode, layer);
+    }
+
+    /** {@code layer} forced on this machine (a refusal when it does not work here). */
+    public static Sandbox withLayer(SandboxMode mode, SandboxLayer layer) {
+        return choose(mode, layer, SandboxProbe::machine, LandlockProbe::machine);
+    }
+
+    /**
+     * A machine where only bubblewrap, with the given probe result, may work (tests simulate a
+     * machine without bwrap and without Landlock with it).
+     */
+    public static Sandbox of(SandboxMode mode, SandboxProbe probe) {
+        return choose(mode, null, () -> probe, null);
+    }
+
+    private static Sandbox choose(
+            SandboxMode mode,
+            SandboxLayer forced,
+            Supplier<SandboxProbe> bwrapProbe,
+            Supplier<LandlockProbe> landlockProbe) {
+        ConfineLauncher launcher = ConfineLauncher.machine();
+        if (mode == SandboxMode.OFF) {
+            return new Sandbox(
+                    mode,
+                    SandboxLayer.NONE,
+                    "--sandbox off",
+                    null,
+                    SandboxProbe.unavailable(""),
+                    launcher);
+        }
+        if (forced == SandboxLayer.NONE) {
+            return new Sandbox(
+                    mode,
+                    SandboxLayer.NONE,
+                    SandboxLayer.VARIABLE + "=none",
+                    null,
+                    SandboxProbe.unavailable(""),
+                    launcher);
+        }
+        SandboxProbe bwrap = forced == SandboxLayer.LANDLOCK ? null : bwrapProbe.get();
+        if (bwrap != null && bwrap.works()) {
+            return new Sandbox(mode, SandboxLayer.BUBBLEWRAP, "", null, bwrap, launcher);
+        }
+        if (forced == SandboxLayer.BUBBLEWRAP) {
+            return forcedButBroken(mode, forced, bwrap.why(), launcher);
+        }
+        if (landlockProbe == null) { // a simulated machine with bubblewrap only
+            return new Sandbox(mode, SandboxLayer.NONE, bwrap.why(), null, bwrap, launcher);
+        }
+        LandlockProbe landlock = landlockProbe.get();
+        if (landlock.works()) {
+            return new Sandbox(
+                    mode, SandboxLayer.LANDLOCK, "", null, SandboxProbe.unavailable(""), launcher);
+        }
+        if (forced == SandboxLayer.LANDLOCK) {
+            return forcedButBroken(mode, forced, landlock.why(), launcher);
+        }
+        return new Sandbox(
+                mode,
+                SandboxLayer.NONE,
+                bwrap.why() + "; " + landlock.why(),
+                null,
+                SandboxProbe.unavailable(""),
+                launcher);
+    }
+
+    private static Sandbox forcedButBroken(
+            SandboxMode mode, SandboxLayer forced, String why, ConfineLauncher launcher) {
+        return new Sandbox(
+                mode,
+                SandboxLayer.NONE,
+                forced.wireName() + " does not work here",
+                SandboxLayer.VARIABLE
+                        + " asks for "
+                        + forced.wireName()
+                        + ", which does not work on this machine ("
+                        + why
+                        + ")",
+                SandboxProbe.unavailable(""),
+                launcher);
+    }
+
+    /** True when commands are confined by a layer (bubblewrap or Landlock). */
+    public boolean active() {
+        return layer != SandboxLayer.NONE;
+    }
+
+    /** The layer commands run in. */
+    public SandboxLayer kind() {
+        return layer;
+    }
+
+    /** What the results and {@code csl doctor} report: "bubblewrap", "landlock" or "none: why". */
+    public String layer() {
+        return layer == SandboxLayer.NONE ? "none: " + why : layer.wireName();
+    }
+
+    /**
+     * Why nothing may run: {@code --sandbox required} on a machine without a working layer, or a
+     * forced layer that does not work here. {@code null} when commands may run.
      */
     public RunFailure refusal(String what) {
-        if (mode != SandboxMode.REQUIRED || probe.works()) {
+        if (error != null) {
+            return new RunFailure(
+                    ErrorCode.COMMAND_NOT_ALLOWED,
+                    what + " was not run: " + error,
+                    "unset "
+                            + SandboxLayer.VARIABLE
+                            + " or name a layer 'csl doctor' shows working",
+                    Map.of("sandboxLayer", layer()));
+        }
+        if (mode != SandboxMode.REQUIRED || active()) {
             return null;
         }
         return new RunFailure(
                 ErrorCode.COMMAND_NOT_ALLOWED,
                 what
                         + " was not run: --sandbox required, but no sandbox works on this machine ("
-                        + probe.why()
+                        + why
                         + ")",
-                "install bubblewrap and check with 'csl doctor', or run with --sandbox auto",
+                "install bubblewrap, or use Linux 5.13 or later with Landlock, and check with 'csl"
+                        + " doctor'; or run with --sandbox auto",
                 Map.of("sandboxLayer", layer()));
     }
 
@@ -73,15 +218,13 @@ public final class Sandbox {
     public static String describeView(Path workingDir) {
         SandboxView view = SandboxView.of(realPath(workingDir), List.of());
         return "hidden: "
-                + view.hidden().stream()
-                        .map(Path::toString)
-                        .collect(java.util.stream.Collectors.joining(" "))
+                + view.hidden().stream().map(Path::toString).collect(Collectors.joining(" "))
                 + "; shown again read-only: "
                 + (view.shown().isEmpty()
                         ? "nothing"
                         : view.shown().stream()
                                 .map(Path::toString)
-                                .collect(java.util.stream.Collectors.joining(" ")))
+                                .collect(Collectors.joining(" ")))
                 + " (add paths under \"read\" in .csl/commands.json; directories to hide as well under"
                 + " \"hide\")";
     }
@@ -98,21 +241,84 @@ public final class Sandbox {
 
     /**
      * The command line that runs {@code command} in the sandbox, in {@code cwd} (inside {@code
-     * workingDir}), or {@code command} itself when no layer is active. {@code readOnly} paths are
-     * made visible read-only (needed for files under /tmp, which is private inside).
+     * workingDir}), under the ceilings of the project's {@code .csl/commands.json}. {@code
+     * readOnly} paths are made visible read-only (needed for files under /tmp, which is private
+     * inside). Without a layer and without the launcher, {@code command} itself.
      */
     public List<String> wrap(
             List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly) {
-        if (!probe.works()) {
-            return List.copyOf(command);
+        return build(command, workingDir, cwd, network, readOnly, null);
+    }
+
+    /**
+     * As {@link #wrap(List, Path, Path, boolean, List)}, and under Landlock with a temporary
+     * directory of the command's own (its {@code TMPDIR}: the host's /tmp cannot be made private
+     * without namespaces), which closing the result removes.
+     */
+    public Confined confine(
+            List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly)
+            throws IOException {
+        Path tmp = layer == SandboxLayer.LANDLOCK ? Confined.createTemporaryDirectory() : null;
+        return new Confined(build(command, workingDir, cwd, network, readOnly, tmp), tmp);
+    }
+
+    private List<String> build(
+            List<String> command,
+            Path workingDir,
+            Path cwd,
+            boolean network,
+            List<Path> readOnly,
+            Path tmp) {
+        Path realRoot = realPath(workingDir);
+        List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
+        List<String> confined = new ArrayList<>();
+        if (launcher.available()) {
+            confined.add(launcher.path().toString());
+            CommandLimits limits = limits(realRoot);
+            confined.addAll(
+                    List.of(
+                            "--fsize",
+                            Long.toString(limits.fileSizeBytes()),
+                            "--nproc",
+                            Long.toString(limits.processes())));
+            if (layer != SandboxLayer.BUBBLEWRAP) {
+                confined.add("--session"); // bubblewrap makes the session itself
+            }
+            if (layer == SandboxLayer.LANDLOCK) {
+                confined.add("--landlock");
+                if (!network) {
+                    confined.add("--no-net");
+                }
+                confined.addAll(LandlockArguments.rules(realRoot, shown, tmp));
+            }
+            confined.add("--");
+        } else if (layer == SandboxLayer.LANDLOCK) {
+            throw new IllegalStateException("the Landlock layer was chosen without csl-confine");
+        }
+        confined.addAll(command);
+        if (layer != SandboxLayer.BUBBLEWRAP) {
+            return confined;
+        }
+        if (launcher.available()) {
+            shown.add(launcher.path()); // under a home directory, which bubblewrap hides
         }
         return BwrapArguments.wrap(
-                probe.bwrap(),
-                command,
-                realPath(workingDir),
-                realPath(cwd),
-                network,
-                readOnly.stream().map(Sandbox::realPath).toList());
+                bwrap.bwrap(), confined, realRoot, realPath(cwd), network, shown);
+    }
+
+    /** The ceilings of the project; the defaults when its commands.json cannot be read. */
+    public static CommandLimits limits(Path workingDir) {
+        try {
+            return CommandsFile.load(workingDir).limits();
+        } catch (IOException | RuntimeException e) {
+            // approval reports an unreadable commands.json itself
+            return CommandLimits.DEFAULTS;
+        }
+    }
+
+    /** True when the ceilings are applied (the launcher exists). */
+    public boolean limited() {
+        return launcher.available();
     }
 
     private static Path realPath(Path path) {

@@ -83,4 +83,45 @@ class CommandsFileTest {
         assertThatThrownBy(() -> CommandsFile.load(wd))
                 .hasMessage(".csl/commands.json: \"allowed\" must be a list of strings");
     }
+
+    @Test
+    void limits_absent_areTheDefaults() throws IOException {
+        assertThat(CommandsFile.load(wd).limits()).isEqualTo(CommandLimits.DEFAULTS);
+        assertThat(CommandLimits.DEFAULTS.fileSizeBytes()).isEqualTo(1L << 30);
+    }
+
+    @Test
+    void limits_raisedWithOtherKeysBeside_readAndKeptOnSave() throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(
+                wd.resolve(".csl/commands.json"),
+                "{\"allowed\": [], \"limits\": {\"fileSize\": 4096, \"timeout\": 900}}");
+
+        CommandsFile file = CommandsFile.load(wd);
+        file.allow("make", false).save(wd);
+
+        assertThat(file.limits())
+                .isEqualTo(new CommandLimits(4096, CommandLimits.DEFAULT_PROCESSES));
+        assertThat(Files.readString(wd.resolve(".csl/commands.json")))
+                .contains("\"timeout\" : 900");
+        assertThat(CommandsFile.load(wd).limits().fileSizeMiB()).isEqualTo(4096);
+    }
+
+    @Test
+    void limits_badValue_refusedNamingTheKey() throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        for (String bad :
+                List.of(
+                        "{\"limits\": {\"processes\": -1}}",
+                        "{\"limits\": {\"fileSize\": \"big\"}}",
+                        "{\"limits\": {\"fileSize\": 1.5}}",
+                        "{\"limits\": [1]}")) {
+            Files.writeString(wd.resolve(".csl/commands.json"), bad);
+
+            assertThatThrownBy(() -> CommandsFile.load(wd))
+                    .as(bad)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("\"limits\"");
+        }
+    }
 }

@@ -1,7 +1,11 @@
 package dev.csl.runner.external;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.ConfineLauncher;
+import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,10 +44,51 @@ class DiagnosticsTest {
         assertThat(checks)
                 .filteredOn(check -> !check.ok())
                 .extracting(Diagnostics.Check::name)
-                .containsExactly("node", "sandbox", "git");
+                .containsExactly("node", "sandbox", "landlock", "git");
         assertThat(checks.get(2).detail()).startsWith("none: bwrap not installed;");
-        assertThat(checks.get(2).hint()).contains("install bubblewrap");
+        assertThat(checks.get(2).hint()).contains("install bubblewrap").contains("Landlock");
+        assertThat(checks.get(3).detail()).startsWith("ABI 0, not usable: ");
         assertThat(checks.get(1).hint()).isEqualTo("install Node.js 20 or later");
-        assertThat(checks.get(3).hint()).isEqualTo("install git");
+        assertThat(checks.get(4).hint()).isEqualTo("install git");
+    }
+
+    @Test
+    void run_thisMachine_landlockLineShowsTheAbiAndWhatItGives() {
+        List<Diagnostics.Check> checks = new Diagnostics().run(scratch);
+
+        Diagnostics.Check landlock =
+                checks.stream().filter(c -> c.name().equals("landlock")).findFirst().orElseThrow();
+        LandlockProbe probe = LandlockProbe.machine();
+        assertThat(landlock.detail()).startsWith("ABI " + probe.abi());
+        if (probe.works()) {
+            assertThat(landlock.ok()).isTrue();
+            assertThat(landlock.detail()).contains("tried just now");
+            assertThat(scratch.resolve("inside-landlock")).as("the trial's write inside").exists();
+        } else {
+            assertThat(landlock.detail()).contains(probe.why());
+        }
+        Diagnostics.Check limits =
+                checks.stream().filter(c -> c.name().equals("limits")).findFirst().orElseThrow();
+        assertThat(limits.ok()).isEqualTo(ConfineLauncher.machine().available());
+        if (limits.ok()) {
+            assertThat(limits.detail()).contains("1024 MiB").contains("2048 processes");
+        }
+    }
+
+    @Test
+    void run_simulatedMachineWithLandlockOnly_sandboxLineSaysLandlock() {
+        assumeTrue(LandlockProbe.machine().works(), LandlockProbe.machine().why());
+        List<Diagnostics.Check> checks =
+                new Diagnostics(
+                                SandboxProbe.unavailable("bwrap not installed"),
+                                LandlockProbe.machine(),
+                                ProcessLauncher::findOnPath)
+                        .run(scratch);
+
+        Diagnostics.Check sandbox =
+                checks.stream().filter(c -> c.name().equals("sandbox")).findFirst().orElseThrow();
+        assertThat(sandbox.ok()).isTrue();
+        assertThat(sandbox.detail())
+                .startsWith("landlock (bubblewrap does not work here: bwrap not installed)");
     }
 }

@@ -44,9 +44,11 @@ class SandboxTest {
             Sandbox sandbox = Sandbox.of(SandboxMode.AUTO, none);
 
             assertThat(sandbox.refusal("'npm test'")).isNull();
-            assertThat(sandbox.layer()).isEqualTo("none: bwrap not installed");
-            assertThat(sandbox.wrap(List.of("npm", "test"), Path.of("/w"), false))
-                    .containsExactly("npm", "test");
+            assertThat(sandbox.layer()).startsWith("none: bwrap not installed");
+            // only the ceilings' launcher stands before the command
+            List<String> wrapped = sandbox.wrap(List.of("npm", "test"), Path.of("/w"), false);
+            assertThat(wrapped).endsWith("--", "npm", "test").doesNotContain("--landlock");
+            assertThat(Path.of(wrapped.get(0)).getFileName().toString()).startsWith("csl-confine-");
         }
 
         @Test
@@ -55,6 +57,61 @@ class SandboxTest {
 
             assertThat(sandbox.active()).isFalse();
             assertThat(sandbox.layer()).isEqualTo("none: --sandbox off");
+        }
+    }
+
+    @Nested
+    class ForcedLayer {
+        @Test
+        void forMode_variableNone_isNoneNamingTheVariableAndRequiredRefuses() {
+            Sandbox auto = Sandbox.forMode(SandboxMode.AUTO, "none");
+            Sandbox required = Sandbox.forMode(SandboxMode.REQUIRED, "NONE");
+
+            assertThat(auto.active()).isFalse();
+            assertThat(auto.layer()).isEqualTo("none: CSL_SANDBOX_LAYER=none");
+            assertThat(auto.refusal("'make'")).isNull();
+            assertThat(required.refusal("'make'").message()).contains("--sandbox required");
+        }
+
+        @Test
+        void forMode_variableNotALayer_refusesEveryCommandNamingTheValue() {
+            RunFailure refusal = Sandbox.forMode(SandboxMode.AUTO, "seatbelt").refusal("'make'");
+
+            assertThat(refusal.code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
+            assertThat(refusal.message())
+                    .isEqualTo(
+                            "'make' was not run: CSL_SANDBOX_LAYER='seatbelt' is not a sandbox"
+                                    + " layer: use bubblewrap, landlock or none");
+        }
+
+        @Test
+        void forMode_offWithAForcedLayer_staysOff() {
+            Sandbox off = Sandbox.forMode(SandboxMode.OFF, "landlock");
+
+            assertThat(off.layer()).isEqualTo("none: --sandbox off");
+            assertThat(off.refusal("'make'")).isNull();
+        }
+
+        @Test
+        void withLayer_eachLayerThatWorksHere_isTheOneUsed() {
+            if (SandboxProbe.machine().works()) {
+                assertThat(Sandbox.forMode(SandboxMode.AUTO, "bubblewrap").layer())
+                        .isEqualTo("bubblewrap");
+            }
+            if (LandlockProbe.machine().works()) {
+                Sandbox landlock = Sandbox.forMode(SandboxMode.REQUIRED, "landlock");
+                assertThat(landlock.layer()).isEqualTo("landlock");
+                assertThat(landlock.refusal("'make'")).isNull();
+                assertThat(landlock.wrap(List.of("make"), Path.of("/w"), false))
+                        .contains("--landlock", "--no-net")
+                        .endsWith("--", "make");
+            } else {
+                assertThat(
+                                Sandbox.forMode(SandboxMode.AUTO, "landlock")
+                                        .refusal("'make'")
+                                        .message())
+                        .contains("asks for landlock, which does not work on this machine");
+            }
         }
     }
 

@@ -1,0 +1,66 @@
+package dev.csl.runner.sandbox;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+
+/**
+ * A command line ready to start, and the temporary directory of the command's own that closing it
+ * removes (under Landlock; {@code null} otherwise).
+ *
+ * @param argv the whole command line
+ * @param tmpDir the command's {@code TMPDIR}, or {@code null}
+ */
+public record Confined(List<String> argv, Path tmpDir) implements AutoCloseable {
+    public Confined {
+        argv = List.copyOf(argv);
+    }
+
+    /** A new directory under the system's temporary directory, readable by its owner only. */
+    static Path createTemporaryDirectory() throws IOException {
+        // csl's own directory under the system's temporary directory, never a project
+        return Files.createTempDirectory(
+                "csl-cmd-",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+    }
+
+    /** Removes the temporary directory and what the command left in it (links are not followed). */
+    @Override
+    public void close() {
+        if (tmpDir == null) {
+            return;
+        }
+        try {
+            // csl's own temporary directory: its links are removed, never followed
+            Files.walkFileTree(
+                    tmpDir,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+                                throws IOException {
+                            Files.deleteIfExists(file);
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path dir, IOException e)
+                                throws IOException {
+                            Files.deleteIfExists(dir);
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException e) {
+            // A leftover in the temporary directory harms nobody.
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.csl.runner.sandbox;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The {@code csl-confine} options of the Landlock layer: which paths a command may read ({@code
+ * --ro}) and which it may change ({@code --rw}). Landlock grants rights on whole hierarchies and
+ * cannot take a subdirectory back out, so the view of {@link SandboxView} is built from the top:
+ *
+ * <ul>
+ *   <li>Reads: every directory of the host that holds no hidden place, whole; a directory that
+ *       holds one is granted entry by entry, the hidden ones left out (home directories, /run, the
+ *       project's siblings, and — since no namespace can make them private — /tmp, /var/tmp and
+ *       /dev/shm); the toolchains {@link SandboxView} shows again are granted on their own.
+ *   <li>Writes: the working directory and the command's own temporary directory. A directory of the
+ *       project that holds a {@code .git} or {@code .csl} at any depth is not granted as a whole
+ *       but entry by entry: its existing files and its other subdirectories, never the {@code .git}
+ *       or {@code .csl} itself. So nothing in them is writable, and nothing can be created, renamed
+ *       or removed directly in such a directory (usually the project's top): only its existing
+ *       files can be changed in place.
+ * </ul>
+ */
+final class LandlockArguments {
+    /** Shared places no namespace can make private under Landlock: not readable at all. */
+    static final List<String> SHARED_SCRATCH = List.of("/tmp", "/var/tmp", "/dev/shm");
+
+    /** Devices every program writes to. */
+    static final List<String> DEVICES = List.of("/dev/null", "/dev/zero", "/dev/full");
+
+    private LandlockArguments() {}
+
+    /** The options granting reads and writes for a command in {@code realWorkingDir}. */
+    static List<String> rules(Path realWorkingDir, List<Path> readOnly, Path tmpDir) {
+        SandboxView view = SandboxView.of(realWorkingDir, readOnly);
+        Set<Path> hidden = new LinkedHashSet<>(view.hidden());
+        for (String scratch : SHARED_SCRATCH) {
+            Path p = Path.of(scratch);
+            if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                hidden.add(p);
+            }
+        }
+        List<String> args = new ArrayList<>();
+        for (Path p : readable(Path.of("/"), hidden)) {
+            args.add("--ro");
+            args.add(p.toString());
+        }
+        for (Path p : view.shown()) {
+            args.add("--ro");
+            args.add(p.toString());
+        }
+        args.add("--ro");
+        args.add(realWorkingDir.toString());
+        for (String device : DEVICES) {
+            args.add("--rw");
+            args.add(device);
+        }
+        for (Path p : writable(realWorkingDir, metadataAbove(realWorkingDir))) {
+            args.add("--rw");
+            args.add(p.toString());
+        }
+        if (tmpDir != null) {
+            args.add("--tmpdir");
+            args.add(tmpDir.toString());
+        }
+        return args;
+    }
+
+    /** {@code dir} whole when it holds nothing hidden; else its entries, the hidden left out. */
+    static List<Path> readable(Path dir, Set<Path> hidden) {
+        List<Path> out = new ArrayList<>();
+        if (hidden.contains(dir)) {
+            return out;
+        }
+        boolean holdsHidden = hidden.stream().anyMatch(h -> h.startsWith(dir) && !h.equals(dir));
+        if (!holdsHidden) {
+            out.add(dir);
+            return out;
+        }
+        for (Path child : children(dir)) {
+            // A link would grant its target: the target is reached by its own path instead.
+            if (!Files.isSymbolicLink(child)) {
+                out.addAll(readable(child, hidden));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The directories of the project (the working directory included) that hold a {@code .git} or
+     * {@code .csl} (a directory or a file, any letter case) at any depth.
+     */
+    static Set<Path> metadataAbove(Path realWorkingDir) {
+        Set<Path> above = new HashSet<>();
+        collect(realWorkingDir, realWorkingDir, above);
+        return above;
+    }
+
+    private static void collect(Path root, Path dir, Set<Path> above) {
+        for (Path child : children(dir)) {
+            if (isMetadata(child)) {
+                for (Path p = dir; p != null && p.startsWith(root); p = p.getParent()) {
+                    if (!above.add(p)) {
+                        break;
+                    }
+                }
+            } else if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                collect(root, child, above);
+            }
+        }
+    }
+
+    /** What may be written: whole directories where possible, else entry by entry. */
+    static List<Path> writable(Path dir, Set<Path> metadataAbove) {
+        List<Path> out = new ArrayList<>();
+        if (!metadataAbove.contains(dir)) {
+            out.add(dir);
+            return out;
+        }
+        for (Path child : children(dir)) {
+            if (isMetadata(child) || Files.isSymbolicLink(child)) {
+                continue;
+            }
+            if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                out.addAll(writable(child, metadataAbove));
+            } else if (Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
+                out.add(child);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isMetadata(Path p) {
+        String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
+        return name.equals(".git") || name.equals(".csl");
+    }
+
+    private static List<Path> children(Path dir) {
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            entries.forEach(out::add);
+        } catch (IOException | RuntimeException e) {
+            // An unreadable directory grants nothing: the command is refused what lies in it.
+        }
+        out.sort(null);
+        return out;
+    }
+}
