@@ -165,6 +165,7 @@ final class ReportJson {
             g.writeEndArray();
         }
         optional(g, "sandbox", r.sandbox());
+        optional(g, "sandboxLayer", r.sandboxLayer());
         optional(g, "note", r.note());
         if (r.results() != null) {
             g.writeArrayFieldStart("results");

@@ -28,7 +28,21 @@ import java.util.List;
  *     roll back or undo (not in the JSON, which says so in {@code note})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"task", "type", "line", "file", "status", "error"})
+@JsonPropertyOrder({
+    "task",
+    "type",
+    "line",
+    "file",
+    "status",
+    "error",
+    "action",
+    "lines",
+    "replaced",
+    "diff",
+    "commands",
+    "sandbox",
+    "sandboxLayer"
+})
 public record OperationResult(
         String task,
         String type,
@@ -51,6 +65,15 @@ public record OperationResult(
     static final String IRREVERSIBLE_NOTE =
             "Irreversible: external commands or Node.js ran; their side effects cannot be rolled"
                     + " back or undone by csl.";
+
+    /**
+     * The layer again under the name the contract gives it ({@code sandboxLayer}); {@code sandbox}
+     * stays for readers written before.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("sandboxLayer")
+    public String sandboxLayer() {
+        return sandbox;
+    }
 
     public OperationResult {
         commands = commands == null ? null : List.copyOf(commands);
