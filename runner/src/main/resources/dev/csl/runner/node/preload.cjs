@@ -1217,8 +1217,29 @@ if (inspector.Session) {
   inspector.Session.prototype.connect = forbidden('inspector sessions', 'debug outside csl');
 }
 if (process.report) {
-  process.report.writeReport = forbidden('diagnostic reports', 'print what you need to stdout');
+  const report = process.report;
+  report.writeReport = forbidden('diagnostic reports', 'print what you need to stdout');
+  // A report written on a crash or signal lands in `directory` (the current one by default): the
+  // triggers may be switched off (domains do that), nothing else.
+  const refuseReports = forbidden('diagnostic reports', 'print what you need to stdout');
+  for (const name of ['directory', 'filename', 'reportOnFatalError', 'reportOnSignal', 'reportOnUncaughtException',
+    'signal']) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(report, name);
+    if (!descriptor || !descriptor.configurable || typeof descriptor.set !== 'function') continue;
+    const trigger = name.startsWith('reportOn');
+    const set = descriptor.set;
+    Object.defineProperty(report, name, {
+      get: descriptor.get,
+      set(value) {
+        if (!trigger || value !== false) refuseReports();
+        Reflect.apply(set, report, [false]);
+      },
+      enumerable: descriptor.enumerable, configurable: false,
+    });
+  }
 }
+// Tracing writes node_trace.N.log into the current directory, which may be .git.
+require('trace_events').createTracing = forbidden('trace events', 'measure with performance.now() instead');
 const wasi = require('wasi');
 wasi.WASI = forbidden('WASI instances', 'use plain JavaScript');
 process.binding = forbidden('process.binding calls', 'use the public fs API');
@@ -1297,6 +1318,9 @@ Module.register = forbidden('module customization hooks', 'import or require the
 // ---- File entry points outside fs: heap snapshots, Unix sockets, HTTP/2 file responses -------
 
 const v8 = require('v8');
+// A snapshot near the heap limit lands in the current directory, and V8 flags can name log files.
+v8.setHeapSnapshotNearHeapLimit = forbidden('heap snapshots near the heap limit', 'write one with v8.writeHeapSnapshot');
+v8.setFlagsFromString = forbidden('V8 flags set at run time', 'a csl Node script runs with the flags csl gives it');
 v8.writeHeapSnapshot = guard(v8.writeHeapSnapshot, (args) => {
   if (args[0] !== undefined) checkArg(args[0], W, args);
   else verify('.', 'write', true); // the default file name lands in the current directory

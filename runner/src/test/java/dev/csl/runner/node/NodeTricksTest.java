@@ -284,6 +284,24 @@ class NodeTricksTest {
                         "process._debugProcess(VICTIM);"));
         cases.add(
                 Arguments.of(
+                        "traceEventsLogIntoGit",
+                        "command_not_allowed",
+                        "process.chdir('.git'); const t = require('trace_events')"
+                                + ".createTracing({ categories: ['node.perf'] }); t.enable();"));
+        cases.add(
+                Arguments.of(
+                        "reportOnCrashIntoGit",
+                        "command_not_allowed",
+                        "process.report.directory = '.git';"
+                                + " process.report.reportOnUncaughtException = true;"
+                                + " throw new Error('crash');"));
+        cases.add(
+                Arguments.of(
+                        "v8FlagsAtRunTime",
+                        "command_not_allowed",
+                        "require('v8').setFlagsFromString('--heapsnapshot-near-heap-limit=1');"));
+        cases.add(
+                Arguments.of(
                         "linkedBinding", "command_not_allowed", "process._linkedBinding('fs');"));
         return cases.stream();
     }
@@ -321,6 +339,10 @@ class NodeTricksTest {
     }
 
     private void assertNothingPlanted() throws IOException, InterruptedException {
+        try (Stream<Path> git = Files.list(wd.resolve(".git"))) {
+            assertThat(git)
+                    .containsExactlyInAnyOrder(wd.resolve(".git/config"), wd.resolve(".git/hooks"));
+        }
         try (Stream<Path> hooks = Files.list(wd.resolve(".git/hooks"))) {
             assertThat(hooks).isEmpty();
         }
