@@ -250,10 +250,9 @@ function copyArgs(args, shape) {
 
 /**
  * Resolves `written` and verifies it for `mode` ('read', 'write' or 'delete'); returns the
- * resolved absolute path or throws CslRefusal. `follow` says whether a final symlink is followed;
- * `kind` ('file' or 'directory') what a write may create there, for the repository rule.
+ * resolved absolute path or throws CslRefusal. `follow` says whether a final symlink is followed.
  */
-function verify(written, mode, follow, kind) {
+function verify(written, mode, follow) {
   // A trailing slash makes the kernel follow a final symlink, so the guard follows it too.
   if (written.endsWith('/')) follow = true;
   const problem = nameProblem(written);
@@ -337,7 +336,7 @@ function verify(written, mode, follow, kind) {
     throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', inside ' +
       guarded + ', which csl keeps read-only', written, resolved);
   }
-  if (mode === 'write') refuseRepositoryShape(written, parts, kind);
+  if (mode !== 'read') refuseRepositoryShape(written, parts);
   if (mode === 'delete' && parts.length === 0) {
     throw new CslRefusal('protected_path', quote(written) + ' is the working directory itself, which cannot be removed',
       written, resolved);
@@ -356,7 +355,28 @@ function protectedName(names) {
   return null;
 }
 
-const SHAPE_NAMES = ['head', 'objects', 'refs'];
+/**
+ * Whether git would take a directory holding these names for a repository (a bare one, which git
+ * tries on its way up from wherever the user runs it): HEAD together with objects and refs, or
+ * HEAD with a commondir file naming where they are; in any letter case, of any kind (the same
+ * rule as the Java guard's RepositoryShapes).
+ */
+function shaped(names) {
+  let head = false;
+  let objects = false;
+  let refs = false;
+  let commondir = false;
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (lower === 'head') head = true;
+    else if (lower === 'objects') objects = true;
+    else if (lower === 'refs') refs = true;
+    else if (lower === 'commondir') commondir = true;
+  }
+  return head && ((objects && refs) || commondir);
+}
+
+const SHAPE_NAMES = ['head', 'objects', 'refs', 'commondir'];
 
 function isDirectory(p) {
   try {
@@ -366,28 +386,13 @@ function isDirectory(p) {
   }
 }
 
-/**
- * Whether git would take `dir` for a repository once `extras` ({name in lower case, kind}) are
- * added to it: it holds HEAD (of any kind) together with the directories objects/ and refs/, in any
- * letter case.
- */
-function repositoryShaped(dir, extras) {
-  let names;
+/** The names in `dir`, or null when it is not a directory (yet). */
+function namesIn(dir) {
   try {
-    names = raw.readdir(dir);
+    return raw.readdir(dir);
   } catch (e) {
-    names = [];
+    return null;
   }
-  const has = (lower, needsDirectory) => {
-    for (const extra of extras) {
-      if (extra.name === lower && (!needsDirectory || extra.kind === 'directory')) return true;
-    }
-    for (const name of names) {
-      if (name.toLowerCase() === lower && (!needsDirectory || isDirectory(path.join(dir, name)))) return true;
-    }
-    return false;
-  };
-  return has('head', false) && has('objects', true) && has('refs', true);
 }
 
 function shapeWhy(dir) {
@@ -396,30 +401,23 @@ function shapeWhy(dir) {
 }
 
 /**
- * A write at `parts` (below the root) is refused inside a directory git would take for a
- * repository, and where it would make one: a name HEAD, objects or refs that the write creates
- * (`kind` for the last name, directories for the missing ones on the way) completing the three.
+ * A write or delete at `parts` (below the root) is refused inside a directory git would take for
+ * a repository, and where the name it puts down would make one: each directory from the root down
+ * to the target's parent is listed, with the name the change puts there (a directory that does
+ * not exist yet is made by the change and holds nothing else).
  */
-function refuseRepositoryShape(written, parts, kind) {
+function refuseRepositoryShape(written, parts) {
   const resolved = path.join(REAL_ROOT, ...parts);
-  for (let i = 1; i < parts.length; i++) {
+  for (let i = 0; i < parts.length; i++) {
     const dir = path.join(REAL_ROOT, ...parts.slice(0, i));
-    if (repositoryShaped(dir, [])) {
+    const names = namesIn(dir);
+    if (names === null) return;
+    if (shaped(names)) {
       throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', inside ' + dir +
-        ', a directory git takes for a repository (HEAD with objects/ and refs/); csl does not write inside one',
-      written, resolved);
+        ', a directory git takes for a repository (HEAD with objects/ and refs/); csl does not write or delete ' +
+        'inside one', written, resolved);
     }
-    const lower = parts[i].toLowerCase();
-    if (!SHAPE_NAMES.includes(lower)) continue;
-    const last = i === parts.length - 1;
-    let exists = true;
-    try {
-      raw.lstat(path.join(dir, parts[i]));
-    } catch (e) {
-      exists = false;
-    }
-    const made = last ? kind : exists ? undefined : 'directory';
-    if (made !== undefined && repositoryShaped(dir, [{ name: lower, kind: made }])) {
+    if (SHAPE_NAMES.includes(parts[i].toLowerCase()) && shaped(names.concat(parts[i]))) {
       throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ': ' + shapeWhy(dir),
         written, resolved);
     }
@@ -435,11 +433,11 @@ function refuseRepositoryTree(what, written, resolved, tree) {
     throw new CslRefusal('protected_path', what + ' ' + quote(written) + ' was refused: ' +
       path.join(resolved, ...rel) + ' ' + why + '; nothing was changed', written, path.join(resolved, ...rel));
   };
-  if (repositoryShaped(resolved, [])) refuse([], 'is a directory git takes for a repository');
+  if (shaped(namesIn(resolved) || [])) refuse([], 'is a directory git takes for a repository');
   for (const [rel, info] of tree) {
     const guarded = protectedName(rel);
     if (guarded !== null) refuse(rel, 'is or lies inside ' + guarded + ', which csl keeps read-only');
-    if (info.isDirectory() && repositoryShaped(path.join(resolved, ...rel), [])) {
+    if (info.isDirectory() && shaped(namesIn(path.join(resolved, ...rel)) || [])) {
       refuse(rel, 'is a directory git takes for a repository');
     }
   }
@@ -527,7 +525,7 @@ function checkArg(value, spec, args) {
     verify(written + 'XXXXXX', 'write', false);
     return;
   }
-  const resolved = verify(written, mode, spec.follow !== false, spec.kind);
+  const resolved = verify(written, mode, spec.follow !== false);
   if (spec.content) verifyContent(written, resolved);
 }
 
@@ -650,11 +648,10 @@ const R = { __proto__: null, mode: 'read' };
 const RC = { __proto__: null, mode: 'read', content: true };
 const RL = { __proto__: null, mode: 'read', follow: false };
 const W = { __proto__: null, mode: 'write' };
-const WC = { __proto__: null, mode: 'write', content: true, kind: 'file' };
+const WC = { __proto__: null, mode: 'write', content: true };
 const WL = { __proto__: null, mode: 'write', follow: false };
-const WD = { __proto__: null, mode: 'write', kind: 'directory' };
 const D = { __proto__: null, mode: 'delete', follow: false };
-const OPEN = { __proto__: null, mode: 'open', content: true, kind: 'file' };
+const OPEN = { __proto__: null, mode: 'open', content: true };
 
 const onePath = (spec) => (args) => checkArg(args[0], spec, args);
 const twoPaths = (first, second) => (args) => {
@@ -671,10 +668,10 @@ const TABLE = {
   lchown: onePath(WL),
   copyFile: twoPaths(RC, WC),
   exists: onePath(R),
-  link: twoPaths(RL, { __proto__: null, mode: 'write', follow: false, kind: 'file' }),
+  link: twoPaths(RL, WL),
   lstat: onePath(RL),
   lutimes: onePath(WL),
-  mkdir: onePath(WD),
+  mkdir: onePath(W),
   mkdtemp: onePath({ __proto__: null, mode: 'prefix' }),
   open: onePath(OPEN),
   openAsBlob: onePath(RC),
@@ -819,7 +816,7 @@ function checkRename(from, to) {
   } catch (e) {
     return; // nothing there: Node reports that itself
   }
-  const destination = verify(toWritten, 'write', false, info.isDirectory() ? 'directory' : 'file');
+  const destination = verify(toWritten, 'write', false);
   const moved = info.isDirectory() ? Array.from(entries(source)) : [[[], info]];
   if (info.isDirectory()) refuseRepositoryTree('moving', fromWritten, source, moved);
   for (const [rel, entry] of moved) {
@@ -852,28 +849,27 @@ function checkCopy(source, destination, options) {
   const given = options && typeof options === 'object' ? options : { __proto__: null };
   if (typeof given.filter === 'function') given.filter = answeredFilter(from, to, given);
   const sourceResolved = verify(from, 'read', true);
+  const destinationResolved = verify(to, 'write', true);
   let top;
   try {
     top = raw.stat(sourceResolved);
   } catch (e) {
-    verify(to, 'write', true, 'file');
     return;
   }
-  const destinationResolved = verify(to, 'write', true, top.isDirectory() ? 'directory' : 'file');
   if (given.recursive) refuseMountsBelow(from, sourceResolved, 'a recursive copy of');
   const copied = top.isDirectory() && given.recursive ? Array.from(entries(sourceResolved)) : [];
   if (top.isDirectory() && given.recursive) refuseRepositoryTree('copying', from, sourceResolved, copied);
   // Where the copy merges into directories that exist: what each of them would hold afterwards.
   const added = new Map();
-  for (const [rel, info] of copied) {
+  for (const [rel] of copied) {
     const placed = path.join(destinationResolved, ...rel);
     refuseProtectedPlace(from, to, rel, placed);
     const parent = path.dirname(placed);
     if (!added.has(parent)) added.set(parent, []);
-    added.get(parent).push({ name: rel[rel.length - 1].toLowerCase(), kind: info.isDirectory() ? 'directory' : 'file' });
+    added.get(parent).push(rel[rel.length - 1]);
   }
   for (const [parent, extras] of added) {
-    if (parent !== REAL_ROOT && repositoryShaped(parent, extras)) {
+    if (shaped((namesIn(parent) || []).concat(extras))) {
       throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' was refused: ' +
         shapeWhy(parent) + '; nothing was copied', to, parent);
     }

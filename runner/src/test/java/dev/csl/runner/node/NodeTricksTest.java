@@ -220,6 +220,19 @@ class NodeTricksTest {
                                 + " 'ref: refs/heads/main');"));
         cases.add(
                 Arguments.of(
+                        "repositoryShapeAtTheRoot",
+                        "protected_path",
+                        "const fs = require('fs'); fs.mkdirSync('objects'); fs.mkdirSync('refs');"
+                                + " fs.writeFileSync('config', '[core]'); fs.writeFileSync('HEAD',"
+                                + " 'ref: refs/heads/main');"));
+        cases.add(
+                Arguments.of(
+                        "repositoryShapeWithCommondir",
+                        "protected_path",
+                        "const fs = require('fs'); fs.mkdirSync('w'); fs.writeFileSync('w/HEAD', 'x');"
+                                + " fs.writeFileSync('w/commondir', '../x');"));
+        cases.add(
+                Arguments.of(
                         "gitFileAtDepth",
                         "protected_path",
                         "const fs = require('fs'); fs.mkdirSync('sub');"
@@ -356,6 +369,8 @@ class NodeTricksTest {
             assertThat(out).containsExactly(socket);
         }
         assertThat(Files.exists(wd.resolve("x/HEAD"))).as("x/HEAD").isFalse();
+        assertThat(Files.exists(wd.resolve("HEAD"))).as("HEAD").isFalse();
+        assertThat(Files.exists(wd.resolve("w/commondir"))).as("w/commondir").isFalse();
         assertThat(Files.exists(wd.resolve("sub/.Git"))).as("sub/.Git").isFalse();
         assertThat(Files.exists(wd.resolve("dst/HEAD"))).as("dst/HEAD").isFalse();
         assertThat(Files.exists(wd.resolve("copy"))).as("half copy").isFalse();
@@ -447,7 +462,7 @@ class NodeTricksTest {
                         "inside "
                                 + wd.resolve("planted")
                                 + ", a directory git takes for a repository")
-                .contains("csl does not write inside one");
+                .contains("csl does not write or delete inside one");
         assertThat(Files.exists(wd.resolve("planted/config"))).isFalse();
     }
 
