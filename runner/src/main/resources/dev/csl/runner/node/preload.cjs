@@ -654,6 +654,7 @@ const D = { __proto__: null, mode: 'delete', follow: false };
 const OPEN = { __proto__: null, mode: 'open', content: true };
 
 const onePath = (spec) => (args) => checkArg(args[0], spec, args);
+const optionFlag = (options) => (options && typeof options === 'object' ? options.flag : undefined);
 const twoPaths = (first, second) => (args) => {
   checkArg(args[0], first, args);
   checkArg(args[1], second, args);
@@ -677,12 +678,13 @@ const TABLE = {
   openAsBlob: onePath(RC),
   opendir: (args) => checkRecursiveList(args),
   readdir: (args) => checkRecursiveList(args),
-  readFile: onePath(RC),
+  // A flag such as 'w' or 'a+' makes readFile create or truncate the file: a write then.
+  readFile: (args) => checkArg(args[0], isWriteFlag(optionFlag(args[1])) ? WC : RC, args),
   readlink: onePath(RL),
   realpath: onePath(R),
   rename: (args) => checkRename(args[0], args[1]),
   rm: (args) => checkRemove(args[0], args[1]),
-  rmdir: onePath(D),
+  rmdir: (args) => checkRemove(args[0], args[1]), // {recursive: true} still removes a tree in Node 20
   stat: onePath(R),
   statfs: onePath(R),
   symlink: (args) => checkSymlinkTarget(args[0], args[1]),
@@ -1319,7 +1321,7 @@ v8.setHeapSnapshotNearHeapLimit = forbidden('heap snapshots near the heap limit'
 v8.setFlagsFromString = forbidden('V8 flags set at run time', 'a csl Node script runs with the flags csl gives it');
 v8.writeHeapSnapshot = guard(v8.writeHeapSnapshot, (args) => {
   if (args[0] !== undefined) checkArg(args[0], W, args);
-  else verify('.', 'write', true); // the default file name lands in the current directory
+  else verify('Heap.heapsnapshot', 'write', true); // the default name lands in the current directory
 }, STYLE_SYNC, undefined, undefined, 'P');
 
 // ---- Sockets: off unless the block's network is on ------------------------------------------

@@ -70,6 +70,8 @@ class NodeTricksTest {
         Files.createDirectories(wd.resolve("tree"));
         Files.writeString(wd.resolve("tree/a.txt"), "a\n");
         Files.createSymbolicLink(wd.resolve("tree/out"), outside);
+        Files.writeString(
+                Files.createDirectories(wd.resolve("nested/.git")).resolve("config"), "[n]\n");
         victim = new ProcessBuilder("sleep", "120").start();
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         http.createContext(
@@ -233,6 +235,16 @@ class NodeTricksTest {
                                 + " fs.writeFileSync('w/commondir', '../x');"));
         cases.add(
                 Arguments.of(
+                        "readFileWithATruncatingFlag",
+                        "protected_path",
+                        "require('fs').readFileSync('.git/config', { flag: 'w' });"));
+        cases.add(
+                Arguments.of(
+                        "rmdirRecursiveOfANestedRepository",
+                        "protected_path",
+                        "require('fs').rmdirSync('nested', { recursive: true });"));
+        cases.add(
+                Arguments.of(
                         "gitFileAtDepth",
                         "protected_path",
                         "const fs = require('fs'); fs.mkdirSync('sub');"
@@ -360,6 +372,7 @@ class NodeTricksTest {
             assertThat(hooks).isEmpty();
         }
         assertThat(Files.readString(wd.resolve(".git/config"))).isEqualTo("[core]\n");
+        assertThat(Files.readString(wd.resolve("nested/.git/config"))).isEqualTo("[n]\n");
         try (Stream<Path> state = Files.list(wd.resolve(".csl"))) {
             assertThat(state).containsExactly(wd.resolve(".csl/commands.json"));
         }
