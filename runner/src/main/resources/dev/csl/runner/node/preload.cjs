@@ -15,7 +15,7 @@
 // The globals the guard uses, taken before the script can replace them.
 const {
   Array, ArrayBuffer, Buffer, Error, Function, JSON, Map, Number, Object, Promise, Proxy, Reflect, RegExp, Set,
-  String, Symbol, TextDecoder, TypeError, URL, Uint8Array, WeakMap, WeakSet, decodeURIComponent,
+  String, Symbol, TextDecoder, TypeError, URL, Uint8Array, WeakMap, WeakSet, decodeURIComponent, process,
 } = globalThis;
 const fs = require('fs');
 const pathModule = require('path');
