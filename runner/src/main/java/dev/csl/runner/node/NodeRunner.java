@@ -3,6 +3,7 @@ package dev.csl.runner.node;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.Mounts;
+import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunFailure;
@@ -29,10 +30,18 @@ import java.util.regex.Pattern;
  * Runs a {@code lang="node"} block: the program is fed to {@code node -} on stdin (so relative
  * {@code require} and {@code import} resolve against the RUN directory), with the guarded-fs
  * preload, Node's permission model confining reads and writes to the working directory (no child
- * processes, no workers), inside the OS sandbox when there is one.
+ * processes, no workers), inside the OS sandbox when there is one. The network is off (the preload
+ * refuses sockets, DNS and fetch; the sandbox has no network) unless the user lists {@code node}
+ * under {@code network} in {@code .csl/commands.json}, which an answer cannot write.
  */
 public final class NodeRunner {
     private static final String PRELOAD = "preload.cjs";
+
+    /**
+     * The entry of {@code network} in {@code .csl/commands.json} that turns it on for Node blocks.
+     */
+    static final String NETWORK_ENTRY = "node";
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern REFUSAL = Pattern.compile("CslRefusal: ([a-z_]+): (.*)");
 
@@ -90,8 +99,9 @@ public final class NodeRunner {
             }
             Path realRoot = workingDir.toRealPath();
             List<String> argv = command(node.get(), realRoot, preloadDir.toRealPath(), parsed);
+            boolean network = networkOn();
             List<String> wrapped =
-                    sandbox.wrap(argv, realRoot, dir, false, List.of(preloadDir.toRealPath()));
+                    sandbox.wrap(argv, realRoot, dir, network, List.of(preloadDir.toRealPath()));
             CommandOutcome outcome =
                     launcher.run(
                             display,
@@ -103,7 +113,9 @@ public final class NodeRunner {
                                     "CSL_ROOT",
                                     realRoot.toString(),
                                     "CSL_MOUNTS",
-                                    mountsJson(realRoot)));
+                                    mountsJson(realRoot),
+                                    "CSL_NETWORK",
+                                    network ? "1" : "0"));
             CommandOutcome ceilings = CeilingFailures.explain(outcome, Sandbox.limits(realRoot));
             return new RunOutcome(
                     List.of(outcome.result()), explain(ceilings), sandbox.layer(), true);
@@ -119,6 +131,19 @@ public final class NodeRunner {
                     false);
         } finally {
             deleteQuietly(preloadDir);
+        }
+    }
+
+    /**
+     * Whether the user turned the network on for Node blocks: {@code "network": ["node"]} (or an
+     * entry that matches the command {@code node}, such as {@code "*"}) in {@code
+     * .csl/commands.json}. A file that cannot be read keeps it off.
+     */
+    private boolean networkOn() {
+        try {
+            return CommandsFile.load(workingDir).networkFor(List.of(NETWORK_ENTRY));
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -170,11 +195,24 @@ public final class NodeRunner {
         return new RunFailure(
                 code,
                 "the Node.js program was stopped: " + refusal.group(2),
-                code == ErrorCode.COMMAND_NOT_ALLOWED
-                        ? "run other programs as lines of a RUN block without lang, not from Node"
-                        : "use paths inside the working directory; relative paths start at the"
-                                + " RUN dir",
+                hint(code, refusal.group(2)),
                 failure.details());
+    }
+
+    private static String hint(ErrorCode code, String message) {
+        if (code != ErrorCode.COMMAND_NOT_ALLOWED) {
+            return "use paths inside the working directory; relative paths start at the RUN dir";
+        }
+        if (message.contains("the network is off")) {
+            return "do without the network, or ask the user to add \""
+                    + NETWORK_ENTRY
+                    + "\" to \"network\" in "
+                    + CommandsFile.RELATIVE_PATH;
+        }
+        if (message.contains("only signal its own process")) {
+            return "a csl Node script may signal only itself; stop other processes outside csl";
+        }
+        return "run other programs as lines of a RUN block without lang, not from Node";
     }
 
     /**

@@ -4,13 +4,49 @@
 // same resolve-and-verify rule as csl's Java path guard. Node's permission model and the OS sandbox
 // sit underneath; this layer is the one that understands symlinks and gives messages that say what
 // was refused, where it resolved and why.
+//
+// Check what Node will use: every path, URL, Buffer and options object a call receives is copied
+// once into a plain value (a string, a fresh object of primitives), the copy is checked and the copy
+// is handed to Node, never the caller's object, so a getter, Proxy, toString or Symbol.toPrimitive
+// cannot answer the check one way and Node another. The globals and prototypes the guard relies on
+// are taken here, before the script runs, and frozen at the end (see lockdown), so that a script
+// cannot change what the guard's own code does either.
+
+// The globals the guard uses, taken before the script can replace them.
+const {
+  Array, ArrayBuffer, Buffer, Error, Function, JSON, Map, Number, Object, Promise, Proxy, Reflect, RegExp, Set,
+  String, Symbol, TextDecoder, TypeError, URL, Uint8Array, WeakMap, WeakSet, decodeURIComponent, process,
+} = globalThis;
 const fs = require('fs');
-const path = require('path');
-const url = require('url');
+const pathModule = require('path');
 const Module = require('module');
+const { isUint8Array } = require('util').types;
+
+const path = Object.freeze({
+  join: pathModule.join, resolve: pathModule.resolve, dirname: pathModule.dirname,
+  basename: pathModule.basename, isAbsolute: pathModule.isAbsolute, normalize: pathModule.normalize,
+});
+const processCwd = process.cwd.bind(process);
+const MY_PID = process.pid;
+const captureStackTrace = Error.captureStackTrace;
+const bufferFrom = Buffer.from;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const decodeUtf8 = TextDecoder.prototype.decode;
+const urlGetter = (name) => Object.getOwnPropertyDescriptor(URL.prototype, name).get;
+const URL_HREF = urlGetter('href');
+const URL_PROTOCOL = urlGetter('protocol');
+const URL_HOSTNAME = urlGetter('hostname');
+const URL_PATHNAME = urlGetter('pathname');
+const moduleIsBuiltin = Module.isBuiltin;
+// Whether the block's network is on: csl sets CSL_NETWORK=1 when the user lists `node` under
+// "network" in .csl/commands.json (an answer cannot write there).
+const NETWORK = process.env.CSL_NETWORK === '1';
+delete process.env.CSL_NETWORK;
 
 const fsp = fs.promises;
-const ROOT_GIVEN = path.resolve(process.env.CSL_ROOT || process.cwd());
+// A copy: fs.constants is an object the script could change.
+const O = Object.freeze({ ...fs.constants });
+const ROOT_GIVEN = path.resolve(process.env.CSL_ROOT || processCwd());
 delete process.env.CSL_ROOT;
 // Mount points strictly inside the working directory (csl reads /proc/self/mountinfo, which the
 // permission model would not let this script read): no recursive call crosses into one.
@@ -102,15 +138,114 @@ function below(p, root) {
   return p.slice(root.length).split('/').filter((c) => c !== '');
 }
 
-/** Turns what a script passed (string, Buffer, file: URL) into the path string as written. */
+// ---- Check what Node will use: one plain copy of each argument ------------------------------
+
+/** A path argument after copying: the string as written, or null for a descriptor or handle. */
 function asWritten(p) {
-  if (typeof p === 'string') return p;
-  if (Buffer.isBuffer(p) || p instanceof Uint8Array) return Buffer.from(p).toString('utf8');
-  if (p instanceof URL || (p && typeof p === 'object' && typeof p.href === 'string' && p.protocol)) {
-    if (p.protocol !== 'file:') return null;
-    return url.fileURLToPath(p);
+  return typeof p === 'string' ? p : null;
+}
+
+/** What an object is, for a refusal, without calling anything of the object's own. */
+function kindOf(value) {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value;
+  let name = '';
+  try {
+    const proto = Reflect.getPrototypeOf(value);
+    const ctor = proto && Reflect.getOwnPropertyDescriptor(proto, 'constructor');
+    name = ctor && typeof ctor.value === 'function' ? ctor.value.name : '';
+  } catch (e) {
+    name = ''; // a Proxy may throw here
   }
-  return null;
+  if (name === 'Object' || name === '') return 'a plain object';
+  return (/^[AEIOU]/.test(name) ? 'an ' : 'a ') + name + ' object';
+}
+
+/** A file: URL's path, from its href (taken once), parsed again here with Node's own rules. */
+function pathOfFileUrl(href) {
+  const parsed = new URL(href);
+  const protocol = Reflect.apply(URL_PROTOCOL, parsed, []);
+  if (protocol !== 'file:') {
+    throw new CslRefusal('invalid_path', quote(href) + ' was refused: it is a ' + protocol +
+      ' URL; only file: URLs name files', href);
+  }
+  if (Reflect.apply(URL_HOSTNAME, parsed, []) !== '') {
+    throw new CslRefusal('invalid_path', quote(href) + ' was refused: a file: URL with a host names ' +
+      'another machine', href);
+  }
+  const pathname = Reflect.apply(URL_PATHNAME, parsed, []);
+  if (/%2f/i.test(pathname)) {
+    throw new CslRefusal('invalid_path', quote(href) + ' was refused: it contains an encoded /', href);
+  }
+  return decodeURIComponent(pathname);
+}
+
+/**
+ * One path argument, copied once: a string stays, a Buffer or Uint8Array is decoded from a copy
+ * of its bytes, a URL (also a subclass) gives the path of its real href, read through URL's own
+ * getter and not through any getter of the object. Numbers (descriptors) and the FileHandles this
+ * preload opened pass as they are. Anything else (a URL-like object, a Proxy, an object with
+ * toString or Symbol.toPrimitive) is refused: Node would read it again after the check.
+ */
+function plainPath(value) {
+  if (typeof value === 'string' || value === undefined || value === null) return value;
+  if (typeof value !== 'object') return value; // a descriptor; Node rejects other primitives
+  if (handleWritable.has(value)) return value;
+  if (isUint8Array(value)) {
+    const bytes = bufferFrom(value); // a copy: changing the caller's buffer later changes nothing
+    try {
+      return Reflect.apply(decodeUtf8, utf8, [bytes]);
+    } catch (e) {
+      throw new CslRefusal('invalid_path', 'a Buffer path was refused: it is not valid UTF-8');
+    }
+  }
+  let href = null;
+  try {
+    href = Reflect.apply(URL_HREF, value, []);
+  } catch (e) {
+    href = null; // not a URL: its own href, pathname or toString would be read again by Node
+  }
+  if (typeof href === 'string') return pathOfFileUrl(href);
+  throw new CslRefusal('invalid_path', 'a path was refused: it is ' + kindOf(value) + ' but not a string, a ' +
+    'Buffer or a real URL (csl checks one copy of a path and hands Node that copy, so a look-alike or a Proxy ' +
+    'that could answer twice is refused)');
+}
+
+/** Option values that are objects by nature; every other object value becomes `true`. */
+const OBJECT_OPTIONS = new Set(['signal', 'fs']);
+
+/**
+ * An options argument, copied once into a fresh object of its own enumerable properties, each
+ * read once. Object values become `true` (an object is always truthy, and Node takes no other
+ * object option than these), except a signal, a custom fs for streams, and a descriptor or
+ * FileHandle, which is copied like a path.
+ */
+function plainOptions(value) {
+  if (value === null || typeof value !== 'object') return value;
+  const copy = { __proto__: null };
+  for (const key of Reflect.ownKeys(value)) {
+    if (typeof key !== 'string') continue;
+    const own = Reflect.getOwnPropertyDescriptor(value, key);
+    if (!own || !own.enumerable) continue;
+    const item = value[key];
+    if (key === 'fd') copy.fd = plainPath(item);
+    else if (item !== null && typeof item === 'object' && !OBJECT_OPTIONS.has(key)) copy[key] = true;
+    else copy[key] = item;
+  }
+  return copy;
+}
+
+/**
+ * The arguments of one call with every path (P) and options (O) position copied; `shape` is one
+ * letter per position, '.' for positions handed on as they are (data, modes, callbacks).
+ */
+function copyArgs(args, shape) {
+  const copied = [];
+  for (let i = 0; i < args.length; i++) {
+    const kind = i < shape.length ? shape[i] : '.';
+    copied.push(kind === 'P' ? plainPath(args[i]) : kind === 'O' ? plainOptions(args[i]) : args[i]);
+  }
+  return copied;
 }
 
 /**
@@ -136,7 +271,7 @@ function verify(written, mode, follow) {
     parts = [];
     queue = below(normalizedStart, root);
   } else {
-    const cwd = raw.realpath(process.cwd());
+    const cwd = raw.realpath(processCwd());
     if (!within(cwd, REAL_ROOT)) {
       throw new CslRefusal('path_escape', 'the current directory ' + cwd + ' is ' + outsideWhy, written, cwd);
     }
@@ -196,15 +331,116 @@ function verify(written, mode, follow) {
     parts.push(name);
   }
   const resolved = path.join(REAL_ROOT, ...parts);
-  if (mode !== 'read' && parts.length > 0 && ['.git', '.csl'].includes(parts[0].toLowerCase())) {
+  const guarded = mode === 'read' ? null : protectedName(parts);
+  if (guarded !== null) {
     throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', inside ' +
-      parts[0] + ', which csl keeps read-only', written, resolved);
+      guarded + ', which csl keeps read-only', written, resolved);
   }
+  if (mode !== 'read') refuseRepositoryShape(written, parts);
   if (mode === 'delete' && parts.length === 0) {
     throw new CslRefusal('protected_path', quote(written) + ' is the working directory itself, which cannot be removed',
       written, resolved);
   }
   return resolved;
+}
+
+// ---- Repository-shaped directories (SPEC §3 step 5) -----------------------------------------
+
+/** The first name of `names` that is `.git` or `.csl` in any letter case, or null. */
+function protectedName(names) {
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (lower === '.git' || lower === '.csl') return name;
+  }
+  return null;
+}
+
+/**
+ * Whether git would take a directory holding these names for a repository (a bare one, which git
+ * tries on its way up from wherever the user runs it): HEAD together with objects and refs, or
+ * HEAD with a commondir file naming where they are; in any letter case, of any kind (the same
+ * rule as the Java guard's RepositoryShapes).
+ */
+function shaped(names) {
+  let head = false;
+  let objects = false;
+  let refs = false;
+  let commondir = false;
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    if (lower === 'head') head = true;
+    else if (lower === 'objects') objects = true;
+    else if (lower === 'refs') refs = true;
+    else if (lower === 'commondir') commondir = true;
+  }
+  return head && ((objects && refs) || commondir);
+}
+
+const SHAPE_NAMES = ['head', 'objects', 'refs', 'commondir'];
+
+function isDirectory(p) {
+  try {
+    return raw.stat(p).isDirectory();
+  } catch (e) {
+    return false;
+  }
+}
+
+/** The names in `dir`, or null when it is not a directory (yet). */
+function namesIn(dir) {
+  try {
+    return raw.readdir(dir);
+  } catch (e) {
+    return null;
+  }
+}
+
+function shapeWhy(dir) {
+  return dir + ' would then be a directory git takes for a repository (HEAD with objects/ and refs/), ' +
+    'whose configuration could run a program when git is used there; csl does not let a script make one';
+}
+
+/**
+ * A write or delete at `parts` (below the root) is refused inside a directory git would take for
+ * a repository, and where the name it puts down would make one: each directory from the root down
+ * to the target's parent is listed, with the name the change puts there (a directory that does
+ * not exist yet is made by the change and holds nothing else).
+ */
+function refuseRepositoryShape(written, parts) {
+  const resolved = path.join(REAL_ROOT, ...parts);
+  for (let i = 0; i < parts.length; i++) {
+    const dir = path.join(REAL_ROOT, ...parts.slice(0, i));
+    const names = namesIn(dir);
+    if (names === null) return;
+    if (shaped(names)) {
+      throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', inside ' + dir +
+        ', a directory git takes for a repository (HEAD with objects/ and refs/); csl does not write or delete ' +
+        'inside one', written, resolved);
+    }
+    if (SHAPE_NAMES.includes(parts[i].toLowerCase()) && shaped(names.concat(parts[i]))) {
+      throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ': ' + shapeWhy(dir),
+        written, resolved);
+    }
+  }
+}
+
+/**
+ * A tree that is moved or copied must not carry .git or .csl, nor a directory git would take for a
+ * repository, to its new place.
+ */
+function refuseRepositoryTree(what, written, resolved, tree) {
+  const refuse = (rel, why) => {
+    throw new CslRefusal('protected_path', what + ' ' + quote(written) + ' was refused: ' +
+      path.join(resolved, ...rel) + ' ' + why + '; nothing was changed', written, path.join(resolved, ...rel));
+  };
+  if (shaped(namesIn(resolved) || [])) refuse([], 'is a directory git takes for a repository');
+  for (const [rel, info] of tree) {
+    const guarded = protectedName(rel);
+    if (guarded !== null) refuse(rel, 'is or lies inside ' + guarded + ', which csl keeps read-only');
+    if (info.isDirectory() && shaped(namesIn(path.join(resolved, ...rel)) || [])) {
+      refuse(rel, 'is a directory git takes for a repository');
+    }
+  }
 }
 
 /** Refuses FIFOs, sockets and devices for content access (SPEC §3 step 6). */
@@ -253,8 +489,7 @@ function checkHandle(handle, what) {
 function isWriteFlag(flags) {
   if (flags === undefined || flags === null) return false;
   if (typeof flags === 'number') {
-    const c = fs.constants;
-    return (flags & (c.O_WRONLY | c.O_RDWR | c.O_CREAT | c.O_TRUNC | c.O_APPEND)) !== 0;
+    return (flags & (O.O_WRONLY | O.O_RDWR | O.O_CREAT | O.O_TRUNC | O.O_APPEND)) !== 0;
   }
   // fs.open(path, callback): the second argument is no flag at all.
   if (typeof flags !== 'string') return false;
@@ -333,17 +568,21 @@ const STYLE_EXISTS = 'exists'; // fs.exists calls back with a boolean, never an 
  * Wraps one fs function: check, then do. The callback and promise forms do their work with the
  * synchronous `twin` in the same tick as the check. Node would otherwise do it later on libuv's
  * thread pool, by path, after the script had time to swap a checked directory for a symlink that
- * leads outside; no script code runs between a synchronous check and a synchronous call.
+ * leads outside; no script code runs between a synchronous check and a synchronous call. `shape`
+ * names the path (P) and options (O) positions: those are copied first (copyArgs), and the copies
+ * are what is checked and what Node gets.
  */
-function guard(original, specs, style, after, twin) {
+function guard(original, specs, style, after, twin, shape) {
   if (typeof original !== 'function') return original;
-  const wrapped = function (...args) {
+  const wrapped = function (...given) {
+    let args;
     try {
+      args = copyArgs(given, shape || '');
       specs(args);
     } catch (refusal) {
       // The stack starts at the script's own call, not inside this preload.
-      if (refusal instanceof CslRefusal) Error.captureStackTrace(refusal, wrapped);
-      return refuse(refusal, style, args);
+      if (refusal instanceof CslRefusal) captureStackTrace(refusal, wrapped);
+      return refuse(refusal, style, given);
     }
     const callback = args[args.length - 1];
     if (twin && style === STYLE_PROMISE) return inOneStepAsPromise(this, twin, args, after);
@@ -351,13 +590,13 @@ function guard(original, specs, style, after, twin) {
       return inOneStepWithCallback(this, twin, args, after, style === STYLE_EXISTS);
     }
     if (style === STYLE_PROMISE) {
-      return original.apply(this, args).then(
+      return Reflect.apply(original, this, args).then(
         (result) => (after ? after(result, args) : result),
         (error) => { throw translate(error, args); });
     }
     let result;
     try {
-      result = original.apply(this, args);
+      result = Reflect.apply(original, this, args);
     } catch (error) {
       throw translate(error, args);
     }
@@ -382,7 +621,7 @@ function refuse(refusal, style, args) {
 function inOneStepAsPromise(self, twin, args, after) {
   let result;
   try {
-    result = twin.apply(self, args);
+    result = Reflect.apply(twin, self, args);
   } catch (error) {
     return Promise.reject(translate(error, args));
   }
@@ -393,7 +632,7 @@ function inOneStepWithCallback(self, twin, args, after, existsStyle) {
   const callback = args[args.length - 1];
   let result;
   try {
-    result = twin.apply(self, args.slice(0, -1));
+    result = Reflect.apply(twin, self, args.slice(0, -1));
   } catch (error) {
     process.nextTick(callback, translate(error, args));
     return undefined;
@@ -404,16 +643,18 @@ function inOneStepWithCallback(self, twin, args, after, existsStyle) {
   return undefined;
 }
 
-const R = { mode: 'read' };
-const RC = { mode: 'read', content: true };
-const RL = { mode: 'read', follow: false };
-const W = { mode: 'write' };
-const WC = { mode: 'write', content: true };
-const WL = { mode: 'write', follow: false };
-const D = { mode: 'delete', follow: false };
-const OPEN = { mode: 'open', content: true };
+// Without a prototype: a script that adds `follow` or `content` to Object.prototype changes nothing.
+const R = { __proto__: null, mode: 'read' };
+const RC = { __proto__: null, mode: 'read', content: true };
+const RL = { __proto__: null, mode: 'read', follow: false };
+const W = { __proto__: null, mode: 'write' };
+const WC = { __proto__: null, mode: 'write', content: true };
+const WL = { __proto__: null, mode: 'write', follow: false };
+const D = { __proto__: null, mode: 'delete', follow: false };
+const OPEN = { __proto__: null, mode: 'open', content: true };
 
 const onePath = (spec) => (args) => checkArg(args[0], spec, args);
+const optionFlag = (options) => (options && typeof options === 'object' ? options.flag : undefined);
 const twoPaths = (first, second) => (args) => {
   checkArg(args[0], first, args);
   checkArg(args[1], second, args);
@@ -432,17 +673,18 @@ const TABLE = {
   lstat: onePath(RL),
   lutimes: onePath(WL),
   mkdir: onePath(W),
-  mkdtemp: onePath({ mode: 'prefix' }),
+  mkdtemp: onePath({ __proto__: null, mode: 'prefix' }),
   open: onePath(OPEN),
   openAsBlob: onePath(RC),
   opendir: (args) => checkRecursiveList(args),
   readdir: (args) => checkRecursiveList(args),
-  readFile: onePath(RC),
+  // A flag such as 'w' or 'a+' makes readFile create or truncate the file: a write then.
+  readFile: (args) => checkArg(args[0], isWriteFlag(optionFlag(args[1])) ? WC : RC, args),
   readlink: onePath(RL),
   realpath: onePath(R),
   rename: (args) => checkRename(args[0], args[1]),
   rm: (args) => checkRemove(args[0], args[1]),
-  rmdir: onePath(D),
+  rmdir: (args) => checkRemove(args[0], args[1]), // {recursive: true} still removes a tree in Node 20
   stat: onePath(R),
   statfs: onePath(R),
   symlink: (args) => checkSymlinkTarget(args[0], args[1]),
@@ -451,6 +693,15 @@ const TABLE = {
   utimes: onePath(W),
   writeFile: onePath(WC),
   cp: (args) => checkCopy(args[0], args[1], args[2]),
+};
+
+/** The path (P) and options (O) positions of each function of TABLE, for copyArgs. */
+const SHAPES = {
+  access: 'P', appendFile: 'P.O', chmod: 'P', chown: 'P', lchmod: 'P', lchown: 'P', copyFile: 'PP',
+  exists: 'P', link: 'PP', lstat: 'PO', lutimes: 'P', mkdir: 'PO', mkdtemp: 'PO', open: 'P',
+  openAsBlob: 'PO', opendir: 'PO', readdir: 'PO', readFile: 'PO', readlink: 'PO', realpath: 'PO',
+  rename: 'PP', rm: 'PO', rmdir: 'PO', stat: 'PO', statfs: 'PO', symlink: 'PP', truncate: 'P',
+  unlink: 'P', utimes: 'P', writeFile: 'P.O', cp: 'PPO',
 };
 
 /**
@@ -536,7 +787,16 @@ function checkRemove(target, options) {
   checkArg(target, D, []);
   const written = asWritten(target);
   if (written === null || !isRecursive(options)) return;
-  refuseMountsBelow(written, verify(written, 'delete', false), 'a recursive removal of');
+  const resolved = verify(written, 'delete', false);
+  refuseMountsBelow(written, resolved, 'a recursive removal of');
+  for (const [rel] of entries(resolved)) {
+    const guarded = protectedName(rel);
+    if (guarded !== null) {
+      throw new CslRefusal('protected_path', 'a recursive removal of ' + quote(written) + ' was refused: ' +
+        path.join(resolved, ...rel) + ' is or lies inside ' + guarded + ', which csl keeps read-only; nothing was removed',
+      written, path.join(resolved, ...rel));
+    }
+  }
 }
 
 /**
@@ -551,7 +811,6 @@ function checkRename(from, to) {
   const toWritten = asWritten(to);
   if (fromWritten === null || toWritten === null) return;
   const source = verify(fromWritten, 'delete', false);
-  const destination = verify(toWritten, 'write', false);
   refuseMountsBelow(fromWritten, source, 'moving');
   let info;
   try {
@@ -559,7 +818,9 @@ function checkRename(from, to) {
   } catch (e) {
     return; // nothing there: Node reports that itself
   }
+  const destination = verify(toWritten, 'write', false);
   const moved = info.isDirectory() ? Array.from(entries(source)) : [[[], info]];
+  if (info.isDirectory()) refuseRepositoryTree('moving', fromWritten, source, moved);
   for (const [rel, entry] of moved) {
     if (!entry.isSymbolicLink()) continue;
     const target = raw.readlink(path.join(source, ...rel));
@@ -587,23 +848,32 @@ function checkCopy(source, destination, options) {
   checkArg(source, R, []);
   checkArg(destination, W, []);
   if (from === null || to === null) return;
-  const given = options && typeof options === 'object' ? options : {};
+  const given = options && typeof options === 'object' ? options : { __proto__: null };
+  if (typeof given.filter === 'function') given.filter = answeredFilter(from, to, given);
   const sourceResolved = verify(from, 'read', true);
   const destinationResolved = verify(to, 'write', true);
-  if (given.recursive) refuseMountsBelow(from, sourceResolved, 'a recursive copy of');
   let top;
   try {
-    top = raw.lstat(sourceResolved);
+    top = raw.stat(sourceResolved);
   } catch (e) {
     return;
   }
+  if (given.recursive) refuseMountsBelow(from, sourceResolved, 'a recursive copy of');
   const copied = top.isDirectory() && given.recursive ? Array.from(entries(sourceResolved)) : [];
+  if (top.isDirectory() && given.recursive) refuseRepositoryTree('copying', from, sourceResolved, copied);
+  // Where the copy merges into directories that exist: what each of them would hold afterwards.
+  const added = new Map();
   for (const [rel] of copied) {
     const placed = path.join(destinationResolved, ...rel);
-    const names = below(placed, REAL_ROOT);
-    if (names.length > 0 && ['.git', '.csl'].includes(names[0].toLowerCase())) {
-      throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' would write ' + placed +
-        ', inside ' + names[0] + ', which csl keeps read-only', path.join(to, ...rel), placed);
+    refuseProtectedPlace(from, to, rel, placed);
+    const parent = path.dirname(placed);
+    if (!added.has(parent)) added.set(parent, []);
+    added.get(parent).push(rel[rel.length - 1]);
+  }
+  for (const [parent, extras] of added) {
+    if (shaped((namesIn(parent) || []).concat(extras))) {
+      throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' was refused: ' +
+        shapeWhy(parent) + '; nothing was copied', to, parent);
     }
   }
   for (const [rel, info] of copied) {
@@ -631,6 +901,51 @@ function checkCopy(source, destination, options) {
   }
 }
 
+function refuseProtectedPlace(from, to, rel, placed) {
+  const guarded = protectedName(below(placed, REAL_ROOT));
+  if (guarded !== null) {
+    throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' would write ' + placed +
+      ', inside ' + guarded + ', which csl keeps read-only', path.join(to, ...rel), placed);
+  }
+}
+
+/**
+ * fs.cp's filter is the script's own code, and Node calls it between the copies of two entries,
+ * where it could change what was checked. So it is asked here, before the check, for every entry
+ * Node would ask about (in Node's order; a directory left out is not entered), and Node gets a
+ * filter that only looks the answers up.
+ */
+function answeredFilter(from, to, options) {
+  const ask = options.filter;
+  const answers = new Map();
+  const visit = (src, dest) => {
+    const answer = ask(src, dest);
+    if (answer !== null && (typeof answer === 'object' || typeof answer === 'function') &&
+      typeof answer.then === 'function') {
+      throw new CslRefusal('invalid_path', 'fs.cp\'s filter returned a promise; in a csl Node script it must ' +
+        'answer at once (true or false), as for fs.cpSync');
+    }
+    answers.set(src + '\0' + dest, Boolean(answer));
+    if (!answer || !options.recursive) return;
+    let resolved;
+    try {
+      resolved = verify(src, 'read', true);
+    } catch (e) {
+      return; // the check that follows refuses it with its reason
+    }
+    let names;
+    try {
+      names = options.dereference || src === from ? (isDirectory(resolved) ? raw.readdir(resolved) : [])
+        : (raw.lstat(resolved).isDirectory() ? raw.readdir(resolved) : []);
+    } catch (e) {
+      names = [];
+    }
+    for (const name of names) visit(path.join(src, name), path.join(dest, name));
+  };
+  visit(from, to);
+  return (src, dest) => answers.get(src + '\0' + dest) === true;
+}
+
 const afterOpenFd = (fd, args) => {
   if (typeof fd === 'number') fdWritable.set(fd, mayWrite(asWritten(args[0]) ?? ''));
   return fd;
@@ -653,35 +968,34 @@ for (const name of Object.keys(TABLE)) SYNC[name] = fs[name + 'Sync'];
 
 for (const [name, specs] of Object.entries(TABLE)) {
   const after = name === 'open' ? afterOpenFd : undefined;
-  fs[name] = guard(fs[name], specs, name === 'exists' ? STYLE_EXISTS : STYLE_CALLBACK, after, SYNC[name]);
-  fs[name + 'Sync'] = guard(SYNC[name], specs, STYLE_SYNC, after);
+  const shape = SHAPES[name];
+  fs[name] = guard(fs[name], specs, name === 'exists' ? STYLE_EXISTS : STYLE_CALLBACK, after, SYNC[name], shape);
+  fs[name + 'Sync'] = guard(SYNC[name], specs, STYLE_SYNC, after, undefined, shape);
   if (fsp[name] && name !== 'open') {
-    fsp[name] = guard(fsp[name], specs, STYLE_PROMISE, undefined, promiseTwin(name, fsp[name], SYNC[name]));
+    fsp[name] = guard(fsp[name], specs, STYLE_PROMISE, undefined, promiseTwin(name, fsp[name], SYNC[name]), shape);
   }
 }
 // realpath.native is a separate function on each realpath; the copy above kept the raw one.
 const realpathNative = fs.realpathSync.native;
-fs.realpath.native = guard(fs.realpath.native, onePath(R), STYLE_CALLBACK, undefined, realpathNative);
-fs.realpathSync.native = guard(realpathNative, onePath(R), STYLE_SYNC);
+fs.realpath.native = guard(fs.realpath.native, onePath(R), STYLE_CALLBACK, undefined, realpathNative, 'PO');
+fs.realpathSync.native = guard(realpathNative, onePath(R), STYLE_SYNC, undefined, undefined, 'PO');
 fs.close = guard(fs.close, () => {}, STYLE_CALLBACK, afterClose);
 fs.closeSync = guard(fs.closeSync, () => {}, STYLE_SYNC, afterClose);
+// The guarded openSync, for the preload's own opens (streams, HTTP/2 files): fs.openSync itself is a
+// property the script can replace.
+const guardedOpenSync = fs.openSync;
 
 /** The sync twin of a fs/promises function, with the cases a sync call cannot do. */
 function promiseTwin(name, original, twin) {
   return function (...args) {
-    // A FileHandle instead of a path: already open, nothing left to resolve.
-    if (isFileHandle(args[0])) return original.apply(fsp, args);
+    // A FileHandle this preload opened instead of a path: already open, nothing left to resolve.
+    if (handleWritable.has(args[0])) return Reflect.apply(original, fsp, args);
     // writeFile also takes streams and async iterables: written through a guarded handle.
     if ((name === 'writeFile' || name === 'appendFile') && !isPlainData(args[1])) {
       return writeThroughHandle(name, args);
     }
-    return twin.apply(fs, args);
+    return Reflect.apply(twin, fs, args);
   };
-}
-
-function isFileHandle(value) {
-  return value !== null && typeof value === 'object' && !Buffer.isBuffer(value) &&
-    typeof value.fd === 'number' && typeof value.close === 'function';
 }
 
 function isPlainData(data) {
@@ -699,8 +1013,6 @@ async function writeThroughHandle(name, [file, data, options]) {
 }
 
 // ---- fs.promises.open: a FileHandle opened by path on the thread pool, checked by identity ----
-
-const O = fs.constants;
 
 /** Node's flag strings ('r', 'wx', 'a+', 'rs+', ...) as open(2) flags. */
 function flagsToNumber(flags) {
@@ -722,14 +1034,21 @@ function flagsToNumber(flags) {
  * swapped in between) is closed unused and refused. O_NONBLOCK keeps a swapped-in FIFO from
  * blocking the open.
  */
-function openHandle(file, flags, mode) {
+function openHandle(given, flags, mode) {
+  let file;
+  try {
+    file = plainPath(given);
+  } catch (error) {
+    captureStackTrace(error, fsp.open);
+    return Promise.reject(error);
+  }
   const written = asWritten(file);
   if (written === null) return raw.fspOpen(file, flags, mode); // Node rejects it itself
   let resolved;
   let identity;
   try {
     checkArg(file, OPEN, [file, flags]);
-    resolved = verify(written, isWriteFlag(flags) ? 'write' : 'read', true);
+    resolved = verify(written, isWriteFlag(flags) ? 'write' : 'read', true, 'file');
     const fd = raw.openSync(resolved, flags === undefined || flags === null ? 'r' : flags, mode);
     try {
       identity = raw.fstat(fd);
@@ -737,7 +1056,7 @@ function openHandle(file, flags, mode) {
       raw.closeSync(fd);
     }
   } catch (error) {
-    if (error instanceof CslRefusal) Error.captureStackTrace(error, fsp.open);
+    if (error instanceof CslRefusal) captureStackTrace(error, fsp.open);
     return Promise.reject(translate(error, [file]));
   }
   const again = (flagsToNumber(flags) & ~(O.O_CREAT | O.O_EXCL | O.O_TRUNC)) | O.O_NONBLOCK;
@@ -757,13 +1076,16 @@ fsp.open = openHandle;
 // openAsBlob reads the file later, by path, whenever the Blob is read: read it now instead.
 if (typeof fs.openAsBlob === 'function') {
   const { Blob } = require('buffer');
-  fs.openAsBlob = function openAsBlob(file, options) {
+  fs.openAsBlob = function openAsBlob(given, givenOptions) {
+    let file = given;
     try {
+      file = plainPath(given);
+      const options = plainOptions(givenOptions);
       checkArg(file, RC, [file]);
       const bytes = SYNC.readFile(file);
       return Promise.resolve(new Blob([bytes], { type: (options && options.type) || '' }));
     } catch (error) {
-      if (error instanceof CslRefusal) Error.captureStackTrace(error, fs.openAsBlob);
+      if (error instanceof CslRefusal) captureStackTrace(error, fs.openAsBlob);
       return Promise.reject(translate(error, [file]));
     }
   };
@@ -789,45 +1111,53 @@ fs.watch = guard(fs.watch, (args) => {
     laterReads('recursive fs.watch calls')();
   }
   checkArg(args[0], R, args);
-}, STYLE_SYNC);
+}, STYLE_SYNC, undefined, undefined, 'PO');
 fs.watchFile = laterReads('fs.watchFile calls');
-fs.unwatchFile = guard(fs.unwatchFile, onePath(R), STYLE_SYNC);
+fs.unwatchFile = guard(fs.unwatchFile, onePath(R), STYLE_SYNC, undefined, undefined, 'P');
 if (fsp.watch) fsp.watch = laterReads('fs.promises.watch calls');
 
 // ---- Streams: opened synchronously by a checked path, then used by descriptor ----------------
 
-function streamOptions(file, options, defaultFlags) {
-  const given = typeof options === 'string' ? { encoding: options } : { ...(options || {}) };
+/**
+ * The arguments a stream gets: the path copied, the options copied, and the file opened here by
+ * the copied path, so that Node only ever uses the descriptor.
+ */
+function streamArgs(args, defaultFlags) {
+  const file = plainPath(args[0]);
+  const copied = plainOptions(args[1]);
+  const given = typeof copied === 'string' ? { __proto__: null, encoding: copied } : copied || { __proto__: null };
   if (given.fd !== undefined && given.fd !== null) {
     if (typeof given.fd === 'number' && defaultFlags !== 'r') checkFd(given.fd, 'a write stream');
-    return given;
+    return [file, given, ...args.slice(2)];
   }
-  if (asWritten(file) === null) return given; // Node rejects it itself
+  if (asWritten(file) === null) return [file, given, ...args.slice(2)]; // Node rejects it itself
   const flags = given.flags === undefined ? defaultFlags : given.flags;
-  given.fd = fs.openSync(file, flags, given.mode === undefined ? 0o666 : given.mode);
-  return given;
+  given.fd = guardedOpenSync(file, flags, given.mode === undefined ? 0o666 : given.mode);
+  return [file, given, ...args.slice(2)];
 }
 
 function guardStreamClass(Original, defaultFlags) {
   if (typeof Original !== 'function') return Original;
-  return new Proxy(Original, {
+  const guarded = new Proxy(Original, {
     apply(target, self, args) {
-      return Reflect.apply(target, self, [args[0], streamOptions(args[0], args[1], defaultFlags), ...args.slice(2)]);
+      return Reflect.apply(target, self, streamArgs(args, defaultFlags));
     },
     construct(target, args, newTarget) {
-      return Reflect.construct(target, [args[0], streamOptions(args[0], args[1], defaultFlags), ...args.slice(2)],
-        newTarget);
+      return Reflect.construct(target, streamArgs(args, defaultFlags), newTarget);
     },
   });
+  // A stream's constructor property would otherwise hand the script the unguarded class.
+  Object.defineProperty(Original.prototype, 'constructor', { value: guarded, writable: false, configurable: false });
+  return guarded;
 }
 
 function guardStreamFactory(original, defaultFlags) {
-  const create = function (file, options) {
+  const create = function (...args) {
     try {
-      return original.call(this, file, streamOptions(file, options, defaultFlags));
+      return Reflect.apply(original, this, streamArgs(args, defaultFlags));
     } catch (error) {
-      if (error instanceof CslRefusal) Error.captureStackTrace(error, create);
-      throw translate(error, [file]);
+      if (error instanceof CslRefusal) captureStackTrace(error, create);
+      throw translate(error, []);
     }
   };
   Object.defineProperty(create, 'name', { value: original.name });
@@ -854,9 +1184,11 @@ function guardFileHandlePrototype(proto) {
       } catch (refusal) {
         return Promise.reject(refusal);
       }
-      return original.apply(this, args);
+      return Reflect.apply(original, this, args);
     };
   }
+  // Frozen, so that a script cannot replace the methods the guard relies on (stat, close) either.
+  Object.freeze(proto);
 }
 
 // ---- No child processes, no workers, no native bindings ------------------------------------
@@ -864,7 +1196,7 @@ function guardFileHandlePrototype(proto) {
 function forbidden(what, instead) {
   const refuse = function () {
     const refusal = new CslRefusal('command_not_allowed', what + ' are not allowed in a csl Node script: ' + instead);
-    Error.captureStackTrace(refusal, refuse);
+    captureStackTrace(refusal, refuse);
     throw refusal;
   };
   return refuse;
@@ -883,8 +1215,29 @@ if (inspector.Session) {
   inspector.Session.prototype.connect = forbidden('inspector sessions', 'debug outside csl');
 }
 if (process.report) {
-  process.report.writeReport = forbidden('diagnostic reports', 'print what you need to stdout');
+  const report = process.report;
+  report.writeReport = forbidden('diagnostic reports', 'print what you need to stdout');
+  // A report written on a crash or signal lands in `directory` (the current one by default): the
+  // triggers may be switched off (domains do that), nothing else.
+  const refuseReports = forbidden('diagnostic reports', 'print what you need to stdout');
+  for (const name of ['directory', 'filename', 'reportOnFatalError', 'reportOnSignal', 'reportOnUncaughtException',
+    'signal']) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(report, name);
+    if (!descriptor || !descriptor.configurable || typeof descriptor.set !== 'function') continue;
+    const trigger = name.startsWith('reportOn');
+    const set = descriptor.set;
+    Object.defineProperty(report, name, {
+      get: descriptor.get,
+      set(value) {
+        if (!trigger || value !== false) refuseReports();
+        Reflect.apply(set, report, [false]);
+      },
+      enumerable: descriptor.enumerable, configurable: false,
+    });
+  }
 }
+// Tracing writes node_trace.N.log into the current directory, which may be .git.
+require('trace_events').createTracing = forbidden('trace events', 'measure with performance.now() instead');
 const wasi = require('wasi');
 wasi.WASI = forbidden('WASI instances', 'use plain JavaScript');
 process.binding = forbidden('process.binding calls', 'use the public fs API');
@@ -894,14 +1247,16 @@ process.dlopen = forbidden('native add-ons', 'use plain JavaScript');
 // process.loadEnvFile reads a file by path like readFile does.
 if (typeof process.loadEnvFile === 'function') {
   const loadEnvFile = process.loadEnvFile;
-  process.loadEnvFile = function (file) {
+  process.loadEnvFile = function (given) {
+    let file;
     try {
-      checkArg(file === undefined ? '.env' : file, RC, [file]);
+      file = given === undefined ? '.env' : plainPath(given);
+      checkArg(file, RC, [file]);
     } catch (refusal) {
-      Error.captureStackTrace(refusal, process.loadEnvFile);
+      captureStackTrace(refusal, process.loadEnvFile);
       throw refusal;
     }
-    return loadEnvFile.apply(process, arguments);
+    return Reflect.apply(loadEnvFile, process, [file]);
   };
 }
 
@@ -913,10 +1268,14 @@ if (typeof process.loadEnvFile === 'function') {
 // and whatever file it settles on is verified again.
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, parent, isMain, options) {
-  if (typeof request === 'string' && !Module.isBuiltin(request)) {
+  if (typeof request !== 'string') {
+    // Node would turn it into a string more than once (a toString could answer twice).
+    throw new CslRefusal('invalid_path', 'a module request was refused: it is ' + kindOf(request) + ', not a string');
+  }
+  if (!moduleIsBuiltin(request)) {
     if (request === '.' || request === '..' || /^\.\.?\//.test(request) || path.isAbsolute(request)) {
       const base = parent && typeof parent.filename === 'string' && path.isAbsolute(parent.filename)
-        ? path.dirname(parent.filename) : process.cwd();
+        ? path.dirname(parent.filename) : processCwd();
       verify(path.resolve(base, request), 'read', true);
     }
     if (!request.startsWith('.') && !path.isAbsolute(request)) {
@@ -924,7 +1283,7 @@ Module._resolveFilename = function (request, parent, isMain, options) {
       const parts = request.split('/');
       const name = request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
       const base = parent && typeof parent.filename === 'string' && path.isAbsolute(parent.filename)
-        ? path.dirname(parent.filename) : process.cwd();
+        ? path.dirname(parent.filename) : processCwd();
       const lookups = (options && Array.isArray(options.paths) ? [] : Module._nodeModulePaths(base))
         .concat(parent && Array.isArray(parent.paths) ? parent.paths : []);
       for (const dir of lookups) {
@@ -942,13 +1301,13 @@ Module._resolveFilename = function (request, parent, isMain, options) {
       for (const p of options.paths) verify(path.resolve(String(p)), 'read', true);
     }
   }
-  const filename = resolveFilename.apply(this, arguments);
+  const filename = Reflect.apply(resolveFilename, this, [request, parent, isMain, options]);
   if (typeof filename === 'string' && path.isAbsolute(filename)) verify(filename, 'read', true);
   return filename;
 };
 const nodeModulePaths = Module._nodeModulePaths;
 Module._nodeModulePaths = function (from) {
-  return nodeModulePaths.call(this, from).filter((p) => within(p, REAL_ROOT) || within(p, ROOT_GIVEN));
+  return Reflect.apply(nodeModulePaths, this, [from]).filter((p) => within(p, REAL_ROOT) || within(p, ROOT_GIVEN));
 };
 
 // Loader hooks run on an internal worker thread, which this preload does not guard.
@@ -957,26 +1316,146 @@ Module.register = forbidden('module customization hooks', 'import or require the
 // ---- File entry points outside fs: heap snapshots, Unix sockets, HTTP/2 file responses -------
 
 const v8 = require('v8');
+// A snapshot near the heap limit lands in the current directory, and V8 flags can name log files.
+v8.setHeapSnapshotNearHeapLimit = forbidden('heap snapshots near the heap limit', 'write one with v8.writeHeapSnapshot');
+v8.setFlagsFromString = forbidden('V8 flags set at run time', 'a csl Node script runs with the flags csl gives it');
 v8.writeHeapSnapshot = guard(v8.writeHeapSnapshot, (args) => {
   if (args[0] !== undefined) checkArg(args[0], W, args);
-  else verify('.', 'write', true); // the default file name lands in the current directory
-}, STYLE_SYNC);
+  else verify('Heap.heapsnapshot', 'write', true); // the default name lands in the current directory
+}, STYLE_SYNC, undefined, undefined, 'P');
 
-/** The Unix socket path a net call names (string, options object or Node's normalized array). */
-function socketPath(args) {
-  let first = args[0];
-  if (Array.isArray(first)) first = first[0];
-  if (typeof first === 'string' && !/^[0-9]+$/.test(first)) return first;
-  if (first && typeof first === 'object' && first.path !== undefined && first.path !== null) return first.path;
-  return null;
+// ---- Sockets: off unless the block's network is on ------------------------------------------
+
+const networkHow = 'the network is off for lang="node" blocks unless the user lists "node" under "network" in ' +
+  '.csl/commands.json';
+
+/** A refusal for a socket, DNS or HTTP call while the network is off. */
+function networkRefusal(what) {
+  return new CslRefusal('command_not_allowed', what + ' was refused: ' + networkHow);
 }
+
+/** Wraps `owner[name]` so that it throws (or rejects, for `promise`) while the network is off. */
+function offline(owner, name, what, promise) {
+  const original = owner[name];
+  if (NETWORK || typeof original !== 'function') return;
+  const refuse = function () {
+    const refusal = networkRefusal(what);
+    captureStackTrace(refusal, refuse);
+    if (promise) return Promise.reject(refusal);
+    throw refusal;
+  };
+  Object.defineProperty(refuse, 'name', { value: original.name });
+  owner[name] = refuse;
+}
+
 const net = require('net');
-for (const [owner, name, spec] of [[net.Socket.prototype, 'connect', R], [net.Server.prototype, 'listen', W]]) {
-  owner[name] = guard(owner[name], (args) => {
-    const where = socketPath(args);
-    if (where !== null) checkArg(where, spec, [where]);
-  }, STYLE_SYNC);
+const normalizeArgs = net._normalizeArgs;
+
+/**
+ * net.Socket#connect and net.Server#listen: the options (a path, a port, an options object or
+ * Node's normalized array of them) are copied once and Node gets the copy; a Unix socket path must
+ * lie inside the working directory. With the network off, every connect and listen is refused:
+ * Node's permission model does not cover sockets, so without this a script reaches any TCP port
+ * or Unix socket the user can.
+ */
+function socketGuard(original, what, spec) {
+  const wrapped = function (...given) {
+    let args;
+    try {
+      if (!NETWORK) throw networkRefusal(what);
+      const normalized = Array.isArray(given[0]) && given.length === 1 ? given[0] : Reflect.apply(normalizeArgs, net, [given]);
+      const options = plainOptions(normalized[0]);
+      if (options && options.path !== undefined && options.path !== null) {
+        options.path = plainPath(options.path);
+        if (typeof options.path === 'string') checkArg(options.path, spec, [options.path]);
+      }
+      args = typeof normalized[1] === 'function' ? [options, normalized[1]] : [options];
+    } catch (refusal) {
+      if (refusal instanceof CslRefusal) captureStackTrace(refusal, wrapped);
+      throw refusal;
+    }
+    return Reflect.apply(original, this, args);
+  };
+  Object.defineProperty(wrapped, 'name', { value: original.name });
+  return wrapped;
 }
+net.Socket.prototype.connect = socketGuard(net.Socket.prototype.connect, 'a socket connection', R);
+net.Server.prototype.listen = socketGuard(net.Server.prototype.listen, 'listening on a socket', W);
+
+const dgram = require('dgram');
+offline(dgram, 'createSocket', 'a UDP socket');
+for (const name of ['bind', 'connect', 'send', 'sendto']) offline(dgram.Socket.prototype, name, 'a UDP socket');
+
+// DNS queries carry data out even when no connection follows.
+const dns = require('dns');
+const DNS_QUERY = /^(lookup|resolve|reverse)/;
+for (const [owner, promise] of [[dns, false], [dns.Resolver.prototype, false], [dns.promises, true],
+  [dns.promises.Resolver.prototype, true]]) {
+  for (const name of Object.getOwnPropertyNames(owner)) {
+    if (DNS_QUERY.test(name)) offline(owner, name, 'a DNS query (dns.' + name + ')', promise);
+  }
+}
+
+// fetch, WebSocket and EventSource reach the network through undici, which would report a refused
+// socket only as "fetch failed": refuse them at the door instead.
+for (const name of ['fetch', 'WebSocket', 'EventSource']) {
+  const descriptor = Reflect.getOwnPropertyDescriptor(globalThis, name);
+  if (NETWORK || !descriptor) continue;
+  const what = name === 'fetch' ? 'fetch()' : 'a ' + name;
+  const refuse = name === 'fetch'
+    ? function fetch() {
+      const refusal = networkRefusal(what);
+      captureStackTrace(refusal, fetch);
+      return Promise.reject(refusal);
+    }
+    : function () {
+      const refusal = networkRefusal(what);
+      captureStackTrace(refusal, refuse);
+      throw refusal;
+    };
+  Object.defineProperty(globalThis, name, { value: refuse, writable: true, configurable: true, enumerable: false });
+}
+
+// ---- Signals: only the script's own process ------------------------------------------------
+
+/** A pid argument, copied once: only a number is taken (a valueOf could answer twice). */
+function refuseOtherProcess(what, pid) {
+  if (typeof pid === 'number' && pid === MY_PID) return pid;
+  const refusal = new CslRefusal('command_not_allowed', what + '(' + (typeof pid === 'number' ? pid : kindOf(pid)) +
+    ') was refused: a csl Node script may only signal its own process (pid ' + MY_PID + '); other processes ' +
+    'are not its to reach');
+  throw refusal;
+}
+for (const name of ['kill', '_kill']) {
+  const original = process[name];
+  if (typeof original !== 'function') continue;
+  const wrapped = function (pid, signal) {
+    try {
+      refuseOtherProcess('process.' + name, pid);
+    } catch (refusal) {
+      captureStackTrace(refusal, wrapped);
+      throw refusal;
+    }
+    return Reflect.apply(original, process, [pid, typeof signal === 'object' && signal !== null ? undefined : signal]);
+  };
+  Object.defineProperty(wrapped, 'name', { value: original.name });
+  process[name] = wrapped;
+}
+// SIGUSR1 to another process starts its inspector.
+process._debugProcess = forbidden('process._debugProcess calls', 'debug outside csl');
+const os = require('os');
+const setPriority = os.setPriority;
+os.setPriority = function (pid, priority) {
+  const given = priority === undefined ? [0, pid] : [pid, priority];
+  try {
+    if (given[0] !== 0) refuseOtherProcess('os.setPriority', given[0]);
+  } catch (refusal) {
+    captureStackTrace(refusal, os.setPriority);
+    throw refusal;
+  }
+  return Reflect.apply(setPriority, os, [given[0], typeof given[1] === 'number' ? given[1] : NaN]);
+};
+
 const http2 = require('http2');
 let respondWithFileGuarded = false;
 function guardRespondWithFile(proto) {
@@ -984,7 +1463,7 @@ function guardRespondWithFile(proto) {
   respondWithFileGuarded = true;
   // Node opens the file later, by path: open it now, after the check, and hand over the descriptor.
   proto.respondWithFile = function respondWithFile(file, headers, options) {
-    const fd = fs.openSync(file, 'r');
+    const fd = guardedOpenSync(file, 'r');
     this.once('close', () => fs.close(fd, () => {}));
     return this.respondWithFD(fd, headers, options);
   };
@@ -993,7 +1472,7 @@ function guardRespondWithFile(proto) {
 const repl = require('repl');
 repl.REPLServer.prototype.setupHistory = guard(repl.REPLServer.prototype.setupHistory, (args) => {
   if (typeof args[0] === 'string' && args[0].trim() !== '') checkArg(args[0].trim(), W, args);
-}, STYLE_CALLBACK);
+}, STYLE_CALLBACK, undefined, undefined, 'P');
 
 // ServerHttp2Stream is not exported: its prototype is met with the first stream of a server.
 for (const name of ['createServer', 'createSecureServer']) {
@@ -1007,9 +1486,36 @@ for (const name of ['createServer', 'createSecureServer']) {
 
 const chdir = process.chdir;
 process.chdir = function (directory) {
-  const resolved = verify(String(asWritten(directory) ?? directory), 'read', true);
-  return chdir.call(process, resolved);
+  const copied = plainPath(directory);
+  if (typeof copied !== 'string') {
+    throw new CslRefusal('invalid_path', 'process.chdir was refused: the directory is ' + kindOf(copied) + ', not a path');
+  }
+  const resolved = verify(copied, 'read', true);
+  return Reflect.apply(chdir, process, [resolved]);
 };
 
 // Named ES imports (`import { readFileSync } from 'fs'`) read these bindings: refresh them.
 Module.syncBuiltinESMExports();
+
+// ---- Lockdown: what the guard's own code calls cannot be changed by the script -------------
+//
+// The guard runs in the script's realm: a script that replaced String.prototype.startsWith,
+// Array.prototype.includes, an iterator's next or fs.Stats.prototype.isSymbolicLink would decide
+// what the checks answer. So the prototypes and namespaces the guard's code uses are frozen before
+// the script runs (Object.prototype and Error stay open: scripts set toString and stack limits).
+function lockdown() {
+  const iteratorOf = (value) => Object.getPrototypeOf(value[Symbol.iterator]());
+  const arrayIterator = iteratorOf([]);
+  const frozen = [
+    Object, Array, Array.prototype, String, String.prototype, RegExp, RegExp.prototype, Function.prototype,
+    Map.prototype, Set.prototype, WeakMap.prototype, WeakSet.prototype, Promise, Promise.prototype, Reflect, JSON,
+    Number, Number.prototype, Symbol, Symbol.prototype, arrayIterator, Object.getPrototypeOf(arrayIterator),
+    iteratorOf(''), iteratorOf(new Map()), iteratorOf(new Set()), Object.getPrototypeOf(''.matchAll(/x/g)),
+    Object.getPrototypeOf(function* () {}).prototype, Object.getPrototypeOf(Uint8Array.prototype),
+    Uint8Array.prototype, ArrayBuffer, ArrayBuffer.prototype, URL, URL.prototype, TextDecoder.prototype,
+    pathModule, pathModule.posix, pathModule.win32, fs.constants, Object.getPrototypeOf(fs.Stats.prototype),
+    fs.Stats.prototype, fs.Dirent.prototype, Buffer.prototype,
+  ];
+  for (const value of frozen) Object.freeze(value);
+}
+lockdown();

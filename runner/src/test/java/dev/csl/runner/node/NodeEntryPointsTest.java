@@ -56,6 +56,10 @@ class NodeEntryPointsTest {
         Files.writeString(Files.createDirectories(wd.resolve(".git")).resolve("config"), "[c]\n");
         Files.writeString(wd.resolve("inside.txt"), "hello\n");
         Files.createSymbolicLink(wd.resolve("out"), outside);
+        // With the network on, so that the socket calls reach their path check.
+        Files.writeString(
+                Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
+                "{\"network\": [\"node\"]}\n");
         String script;
         try (InputStream in = NodeEntryPointsTest.class.getResourceAsStream("entry-points.cjs")) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);

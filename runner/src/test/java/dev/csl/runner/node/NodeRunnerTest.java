@@ -258,7 +258,7 @@ class NodeRunnerTest {
                         "require('fs').watchFile('inside.txt', () => {})"),
                 Arguments.of(
                         "unixSocketOutside",
-                        "path_escape",
+                        "command_not_allowed",
                         "require('net').connect('out/agent.sock')"));
     }
 
