@@ -47,6 +47,8 @@ class AttackBatteryTest {
     /** What the outside directory holds that must never show up in csl's output. */
     private static final List<String> SECRETS = List.of("OUTSIDE-SECRET", "hidden-q7");
 
+    // (OUTSIDE-SECRET-4 is the secret of $HOSTTMP, a directory of the host's /tmp)
+
     @TempDir static Path tmp;
     private static WorkerPool pool;
     private static int counter;
@@ -87,7 +89,29 @@ class AttackBatteryTest {
         return tests.stream();
     }
 
-    private static void check(Attack attack, String via) throws Exception {
+    private static void check(Attack given, String via) throws Exception {
+        // $HOSTTMP: a directory of the host's own /tmp beside (not around) the case, for attacks
+        // on the sandbox's view of /tmp; its secret must stay unseen and it must stay unchanged
+        Path hostTmp = Files.createTempDirectory(Path.of("/tmp"), "csl-hosttmp-");
+        Files.writeString(hostTmp.resolve("secret.txt"), "OUTSIDE-SECRET-4\n");
+        Attack attack = given.withAnswer(given.answer().replace("$HOSTTMP", hostTmp.toString()));
+        List<AutoCloseable> running = new ArrayList<>();
+        try {
+            check(attack, via, hostTmp, running);
+        } finally {
+            for (AutoCloseable r : running) {
+                r.close();
+            }
+            try (Stream<Path> walk = Files.walk(hostTmp)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    private static void check(Attack attack, String via, Path hostTmp, List<AutoCloseable> running)
+            throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -98,15 +122,17 @@ class AttackBatteryTest {
         Files.writeString(root.resolve("notes.txt"), "hi\n");
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
-        Steps steps = new Steps(root, outside);
+        Steps steps = new Steps(root, outside, hostTmp, running);
         for (String step : attack.setup()) {
             steps.apply(step);
         }
         Map<String, String> before = snapshot(outside);
+        Map<String, String> hostTmpBefore = snapshot(hostTmp);
 
         String output = run(attack, via, work, root, outside, steps);
 
         assertThat(snapshot(outside)).as("outside after: " + output).isEqualTo(before);
+        assertThat(snapshot(hostTmp)).as("host /tmp after: " + output).isEqualTo(hostTmpBefore);
         for (String secret : SECRETS) {
             if (!attack.answer().contains(secret)) {
                 assertThat(output).as("an outside secret in the output").doesNotContain(secret);
@@ -418,11 +444,12 @@ class AttackBatteryTest {
     }
 
     /** The setup and then steps of an attack, on the real disk. */
-    private record Steps(Path root, Path outside) {
+    private record Steps(Path root, Path outside, Path hostTmp, List<AutoCloseable> running) {
         void apply(String step) throws IOException, InterruptedException {
             String[] w =
                     step.replace("$OUT", outside.toString())
                             .replace("$ROOT", root.toString())
+                            .replace("$HOSTTMP", hostTmp.toString())
                             .split("\\s+", 3);
             switch (w[0]) {
                 case "file" -> {
@@ -442,6 +469,41 @@ class AttackBatteryTest {
                 case "move" -> Files.move(at(w[1]), at(w[2]));
                 case "remove" -> Files.delete(at(w[1]));
                 case "mount" -> Files.createDirectories(at(w[1]));
+                case "git" -> {
+                    Files.createDirectories(at(w[1]));
+                    Process p =
+                            new ProcessBuilder("git", "init", "-q", at(w[1]).toString())
+                                    .redirectErrorStream(true)
+                                    .start();
+                    Assumptions.assumeTrue(p.waitFor() == 0, "git init failed");
+                }
+                case "socket" -> {
+                    var server =
+                            java.nio.channels.ServerSocketChannel.open(
+                                    java.net.StandardProtocolFamily.UNIX);
+                    server.bind(java.net.UnixDomainSocketAddress.of(at(w[1])));
+                    running.add(server);
+                }
+                case "tmux" -> {
+                    Path socket = at(w[1]);
+                    Process p =
+                            new ProcessBuilder(
+                                            "tmux",
+                                            "-S",
+                                            socket.toString(),
+                                            "new-session",
+                                            "-d",
+                                            "sleep 600")
+                                    .redirectErrorStream(true)
+                                    .start();
+                    Assumptions.assumeTrue(p.waitFor() == 0, "tmux could not start a server");
+                    running.add(
+                            () ->
+                                    new ProcessBuilder(
+                                                    "tmux", "-S", socket.toString(), "kill-server")
+                                            .start()
+                                            .waitFor());
+                }
                 default -> throw new IllegalArgumentException("unknown step: " + step);
             }
         }

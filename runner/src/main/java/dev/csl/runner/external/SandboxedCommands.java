@@ -11,6 +11,7 @@ import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -89,12 +90,18 @@ final class SandboxedCommands implements ExternalCommands {
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
-        List<String> wrapped = sandbox.wrap(command, config.workingDir(), dir, withNetwork);
+        MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
+        List<String> wrapped =
+                sandbox.wrap(command, config.workingDir(), dir, withNetwork, metadata.readOnly());
         if (!sandbox.active()) {
             // The sandbox's PID namespace would hold what it leaves behind: make one without it.
             wrapped = PidNamespace.machine().wrap(wrapped);
         }
         CommandOutcome outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
+        RunFailure planted = metadata.removePlanted("'" + display + "'");
+        if (planted != null) {
+            return new CommandOutcome(outcome.result(), planted);
+        }
         return sandbox.active()
                 ? SandboxFailures.explain(outcome, config.workingDir(), withNetwork)
                 : outcome;

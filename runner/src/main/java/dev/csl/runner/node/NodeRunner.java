@@ -8,6 +8,7 @@ import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,8 +90,10 @@ public final class NodeRunner {
             }
             Path realRoot = workingDir.toRealPath();
             List<String> argv = command(node.get(), realRoot, preloadDir.toRealPath(), parsed);
-            List<String> wrapped =
-                    sandbox.wrap(argv, realRoot, dir, false, List.of(preloadDir.toRealPath()));
+            MetadataSnapshot metadata = MetadataSnapshot.take(realRoot);
+            List<Path> readOnly = new ArrayList<>(metadata.readOnly());
+            readOnly.add(preloadDir.toRealPath());
+            List<String> wrapped = sandbox.wrap(argv, realRoot, dir, false, readOnly);
             CommandOutcome outcome =
                     launcher.run(
                             display,
@@ -103,8 +106,12 @@ public final class NodeRunner {
                                     realRoot.toString(),
                                     "CSL_MOUNTS",
                                     mountsJson(realRoot)));
+            RunFailure planted = metadata.removePlanted("the Node.js program");
             return new RunOutcome(
-                    List.of(outcome.result()), explain(outcome), sandbox.layer(), true);
+                    List.of(outcome.result()),
+                    planted != null ? planted : explain(outcome),
+                    sandbox.layer(),
+                    true);
         } catch (IOException e) {
             return new RunOutcome(
                     List.of(new CommandResult(display, -1, "", "", 0)),
