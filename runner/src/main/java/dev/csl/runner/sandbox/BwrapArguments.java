@@ -58,6 +58,13 @@ final class BwrapArguments {
         // around it are empty read-only covers, so nothing of the host's /tmp (files, the sockets
         // of tmux, ssh agents, X11) is there.
         args.addAll(isolation(network));
+        // A TMPDIR under /tmp (passed on to commands) must exist in the fresh /tmp too.
+        String tmpdir = System.getenv("TMPDIR");
+        if (tmpdir != null
+                && Path.of(tmpdir).isAbsolute()
+                && Path.of(tmpdir).normalize().startsWith("/tmp/")) {
+            args.addAll(List.of("--dir", Path.of(tmpdir).normalize().toString()));
+        }
         SandboxView view = SandboxView.of(realWorkingDir, readOnly);
         for (Path hidden : view.hidden()) {
             args.addAll(List.of("--tmpfs", hidden.toString()));
