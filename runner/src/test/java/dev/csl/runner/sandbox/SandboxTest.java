@@ -246,6 +246,44 @@ class SandboxTest {
         }
 
         @Test
+        void wrap_networkOff_hostAbstractSocketUnreachable() throws Exception {
+            assumeTrue(ProcessLauncher.findProgram("python3", wd).isPresent(), "no python3 here");
+            String name = "csl-abstract-" + ProcessHandle.current().pid();
+            // a host service listening on an abstract socket (X11 and D-Bus use them)
+            Process server =
+                    new ProcessBuilder(
+                                    "python3",
+                                    "-c",
+                                    "import socket,sys,time\n"
+                                            + "s=socket.socket(socket.AF_UNIX)\n"
+                                            + "s.bind('\\0"
+                                            + name
+                                            + "')\n"
+                                            + "s.listen(5)\n"
+                                            + "print('ready',flush=True)\n"
+                                            + "time.sleep(60)\n")
+                            .redirectErrorStream(true)
+                            .start();
+            try {
+                assertThat(new String(server.getInputStream().readNBytes(6))).isEqualTo("ready\n");
+                String client =
+                        "python3 -c \"import socket\n"
+                                + "s=socket.socket(socket.AF_UNIX)\n"
+                                + "s.connect(chr(0)+'"
+                                + name
+                                + "')\n"
+                                + "print('CONNECTED')\"";
+
+                CommandOutcome outcome = sh(client, false);
+
+                assertThat(outcome.result().stdout()).doesNotContain("CONNECTED");
+                assertThat(outcome.result().stderr()).contains("ConnectionRefused");
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+
+        @Test
         void wrap_devShmAndTmp_freshAndEmpty() throws IOException {
             Path shm = Path.of("/dev/shm");
             assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "no writable /dev/shm");
