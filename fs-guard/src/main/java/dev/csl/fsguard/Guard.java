@@ -108,9 +108,14 @@ final class Guard implements GuardedFiles {
     }
 
     Resolution write(String path) throws GuardException {
+        return write(path, List.of());
+    }
+
+    /** As {@link #write(String)}, counting {@code pending} files (names) as already there. */
+    private Resolution write(String path, List<List<String>> pending) throws GuardException {
         Resolution r = resolver.resolve(path, base, true);
         requireUnprotected(path, r);
-        requireNoRepository(path, r);
+        requireNoRepository(path, r, pending);
         requireOrdinary(path, r);
         return r;
     }
@@ -243,7 +248,6 @@ final class Guard implements GuardedFiles {
     @Override
     public Path resolveForWrite(String path, java.util.Collection<Path> pending)
             throws GuardException {
-        Resolution r = write(path);
         List<List<String>> names = new ArrayList<>();
         for (Path p : pending) {
             Path abs = p.toAbsolutePath().normalize();
@@ -255,8 +259,7 @@ final class Guard implements GuardedFiles {
                 names.add(rel);
             }
         }
-        requireNoRepository(path, r, names);
-        return r.path();
+        return write(path, names).path();
     }
 
     @Override
