@@ -40,9 +40,13 @@ import java.util.List;
  * <p>Setup and then steps: {@code file PATH TEXT}, {@code dir PATH}, {@code link PATH TARGET},
  * {@code hardlink PATH TARGET}, {@code fifo PATH}, {@code move FROM TO}, {@code remove PATH},
  * {@code mount PATH} (a bind mount of the outside directory; the case then runs in {@code unshare
- * -rm}). {@code $OUT} is the outside directory, {@code $ROOT} the working directory. Entry points:
- * {@code apply} (csl apply --json), {@code serve} (the same answer through JSON-RPC), {@code undo}
- * (apply, then the then steps, then {@code csl undo --force --json}).
+ * -rm}), {@code git PATH} ({@code git init} there), {@code socket PATH} (a Unix socket listening
+ * while the case runs), {@code tmux PATH} (a tmux server on that socket, killed after the case).
+ * {@code $OUT} is the outside directory, {@code $ROOT} the working directory, {@code $HOSTTMP} a
+ * directory of the host's own /tmp (not around the case; also replaced in the answer) holding
+ * {@code secret.txt}, which must stay unseen and unchanged like the outside directory. Entry
+ * points: {@code apply} (csl apply --json), {@code serve} (the same answer through JSON-RPC),
+ * {@code undo} (apply, then the then steps, then {@code csl undo --force --json}).
  */
 record Attack(
         String file,
@@ -58,6 +62,13 @@ record Attack(
         List<String> layers,
         List<String> allow,
         java.util.Map<String, List<String>> lines) {
+
+    /** The same case with another answer ({@code $HOSTTMP} filled in). */
+    Attack withAnswer(String text) {
+        return new Attack(
+                file, name, setup, via, text, then, expect, exists, absent, contents, layers, allow,
+                lines);
+    }
 
     boolean needsMount() {
         return setup.stream().anyMatch(s -> s.startsWith("mount "));

@@ -54,6 +54,8 @@ class AttackBatteryTest {
     /** {@code -Dcsl.attacks=NAME} runs only the files whose name starts so (while writing one). */
     private static final String ONLY = System.getProperty("csl.attacks", "");
 
+    // (OUTSIDE-SECRET-4 is the secret of $HOSTTMP, a directory of the host's /tmp)
+
     @TempDir static Path tmp;
     private static WorkerPool pool;
     private static int counter;
@@ -127,11 +129,16 @@ class AttackBatteryTest {
         }
     }
 
-    private static void check(Attack attack, String via, String layer) throws Exception {
+    private static void check(Attack given, String via, String layer) throws Exception {
         assumeLayer(layer);
+        // $HOSTTMP: a directory of the host's own /tmp beside (not around) the case, for attacks
+        // on the sandbox's view of /tmp; its secret must stay unseen and it must stay unchanged
+        Path hostTmp = Files.createTempDirectory(Path.of("/tmp"), "csl-hosttmp-");
+        Files.writeString(hostTmp.resolve("secret.txt"), "OUTSIDE-SECRET-4\n");
+        Attack attack = given.withAnswer(given.answer().replace("$HOSTTMP", hostTmp.toString()));
         Steps steps = null;
         try {
-            steps = prepare(attack);
+            steps = prepare(attack, hostTmp);
             check(attack, via, layer, steps);
         } catch (AssertionError e) {
             // dynamic tests lose their names in surefire's reports: the failure carries it
@@ -150,10 +157,15 @@ class AttackBatteryTest {
             if (steps != null) {
                 steps.close();
             }
+            try (Stream<Path> walk = Files.walk(hostTmp)) {
+                for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
         }
     }
 
-    private static Steps prepare(Attack attack) throws Exception {
+    private static Steps prepare(Attack attack, Path hostTmp) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -164,11 +176,12 @@ class AttackBatteryTest {
         Files.writeString(root.resolve("notes.txt"), "hi\n");
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
-        Steps steps = new Steps(work, root, outside);
+        Steps steps = new Steps(work, root, outside, hostTmp);
         for (String step : attack.setup()) {
             steps.apply(step);
         }
         steps.before = snapshot(outside);
+        steps.hostTmpBefore = snapshot(hostTmp);
         return steps;
     }
 
@@ -184,6 +197,9 @@ class AttackBatteryTest {
         } else {
             assertThat(snapshot(outside)).as("outside after: " + output).isEqualTo(steps.before);
         }
+        assertThat(snapshot(steps.hostTmp))
+                .as("host /tmp after: " + output)
+                .isEqualTo(steps.hostTmpBefore);
         for (String secret : SECRETS) {
             if (!attack.answer().contains(secret)) {
                 assertThat(output).as("an outside secret in the output").doesNotContain(secret);
@@ -583,16 +599,20 @@ class AttackBatteryTest {
         final Path work;
         final Path root;
         final Path outside;
+        final Path hostTmp;
+        final List<AutoCloseable> running = new ArrayList<>();
         Map<String, String> before;
+        Map<String, String> hostTmpBefore;
         java.net.ServerSocket server;
         final java.util.concurrent.atomic.AtomicBoolean connected =
                 new java.util.concurrent.atomic.AtomicBoolean();
         Process victim;
 
-        Steps(Path work, Path root, Path outside) {
+        Steps(Path work, Path root, Path outside, Path hostTmp) {
             this.work = work;
             this.root = root;
             this.outside = outside;
+            this.hostTmp = hostTmp;
         }
 
         String substitute(String text) {
@@ -615,6 +635,7 @@ class AttackBatteryTest {
             String[] w =
                     step.replace("$OUT", outside.toString())
                             .replace("$ROOT", root.toString())
+                            .replace("$HOSTTMP", hostTmp.toString())
                             .split("\\s+", 3);
             switch (w[0]) {
                 case "file" -> {
@@ -638,6 +659,7 @@ class AttackBatteryTest {
                 case "remove" -> Files.delete(at(w[1]));
                 case "mount" -> Files.createDirectories(at(w[1]));
                 case "git" -> {
+                    Files.createDirectories(at(w[1]));
                     Process p =
                             new ProcessBuilder("git", "init", "-q", at(w[1]).toString())
                                     .redirectErrorStream(true)
@@ -661,6 +683,33 @@ class AttackBatteryTest {
                     accept.start();
                 }
                 case "victim" -> victim = new ProcessBuilder("sleep", "120").start();
+                case "socket" -> {
+                    var server =
+                            java.nio.channels.ServerSocketChannel.open(
+                                    java.net.StandardProtocolFamily.UNIX);
+                    server.bind(java.net.UnixDomainSocketAddress.of(at(w[1])));
+                    running.add(server);
+                }
+                case "tmux" -> {
+                    Path socket = at(w[1]);
+                    Process p =
+                            new ProcessBuilder(
+                                            "tmux",
+                                            "-S",
+                                            socket.toString(),
+                                            "new-session",
+                                            "-d",
+                                            "sleep 600")
+                                    .redirectErrorStream(true)
+                                    .start();
+                    Assumptions.assumeTrue(p.waitFor() == 0, "tmux could not start a server");
+                    running.add(
+                            () ->
+                                    new ProcessBuilder(
+                                                    "tmux", "-S", socket.toString(), "kill-server")
+                                            .start()
+                                            .waitFor());
+                }
                 default -> throw new IllegalArgumentException("unknown step: " + step);
             }
         }
@@ -676,6 +725,13 @@ class AttackBatteryTest {
             }
             if (victim != null) {
                 victim.destroyForcibly();
+            }
+            for (AutoCloseable r : running) {
+                try {
+                    r.close();
+                } catch (Exception e) {
+                    throw new IOException(e);
+                }
             }
         }
     }

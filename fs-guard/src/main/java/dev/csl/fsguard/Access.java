@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The "use" half of the guard: primitive operations on a path given as names below the root, each
@@ -41,6 +42,12 @@ interface Access {
 
     /** Names in a directory, unsorted. */
     List<String> list(List<String> names) throws IOException;
+
+    /**
+     * Names in a directory, unsorted, each with whether it is a directory itself (a symlink is not
+     * followed): one listing for a walk instead of a listing and a stat per entry.
+     */
+    Map<String, Boolean> listMarkingDirectories(List<String> names) throws IOException;
 
     /** Removes a file, a symlink or an empty directory. */
     void delete(List<String> names, boolean directory) throws IOException;

@@ -14,7 +14,7 @@ public enum ErrorCode {
     INVALID_PATH(
             "The path is malformed: empty, `~`, `$VAR`, backslash, drive letter, control character, device name…"),
     PROTECTED_PATH(
-            "Writes and deletes under `.git/` and `.csl/` (and of the working directory itself) are refused."),
+            "Writes and deletes under `.git/` and `.csl/` (and of the working directory itself) are refused, and so are creating a directory git would take for a repository and writing inside one; a command or Node script that creates any of them fails with it."),
     IS_DIRECTORY("The path names a directory where a file was expected."),
     FILE_NOT_FOUND("The file does not exist."),
     PERMISSION_DENIED("The operating system refused the access."),

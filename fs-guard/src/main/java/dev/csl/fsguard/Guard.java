@@ -108,8 +108,14 @@ final class Guard implements GuardedFiles {
     }
 
     Resolution write(String path) throws GuardException {
+        return write(path, List.of());
+    }
+
+    /** As {@link #write(String)}, counting {@code pending} files (names) as already there. */
+    private Resolution write(String path, List<List<String>> pending) throws GuardException {
         Resolution r = resolver.resolve(path, base, true);
         requireUnprotected(path, r);
+        requireNoRepository(path, r, pending);
         requireOrdinary(path, r);
         return r;
     }
@@ -139,6 +145,7 @@ final class Guard implements GuardedFiles {
             throw refusal.notDirectory(path, r.path()); // `rm notes.txt/`: ENOTDIR
         }
         requireUnprotected(path, r);
+        requireNoRepository(path, r);
         return r; // special files may be removed or renamed: that neither reads nor writes them
     }
 
@@ -154,6 +161,65 @@ final class Guard implements GuardedFiles {
                             ? ".git/ belongs to git; use git commands (read-only) instead"
                             : ".csl/ holds csl's own state; leave it alone");
         }
+    }
+
+    /**
+     * Refuses a change at {@code r} inside a directory that git would take for a repository, or one
+     * that would make its directory one (SPEC §3 rule 5, {@link RepositoryShapes}): each directory
+     * from the root down to the target's parent is listed, with the name the change puts there.
+     */
+    private void requireNoRepository(String path, Resolution r) throws GuardException {
+        requireNoRepository(path, r, List.of());
+    }
+
+    /**
+     * As {@link #requireNoRepository(String, Resolution)}, counting also the entries that the files
+     * in {@code pending} (names below the root, not written yet) will make.
+     */
+    private void requireNoRepository(String path, Resolution r, List<List<String>> pending)
+            throws GuardException {
+        List<String> names = r.names();
+        for (int i = 0; i < names.size(); i++) {
+            List<String> dir = List.copyOf(names.subList(0, i));
+            List<String> entries = new ArrayList<>();
+            try {
+                if (i == 0 || access.lstat(dir).isDirectory()) {
+                    entries.addAll(access.list(dir));
+                } else if (pending.isEmpty()) {
+                    return; // made by this change: holds nothing else yet
+                }
+            } catch (IOException e) {
+                throw failure(e, path, access.toPath(dir));
+            }
+            for (List<String> other : pending) {
+                if (other.size() > i && other.subList(0, i).equals(dir)) {
+                    entries.add(other.get(i));
+                }
+            }
+            if (RepositoryShapes.shapedWith(entries, names.get(i))) {
+                throw repository(
+                        path, r.path(), access.toPath(dir), RepositoryShapes.shaped(entries));
+            }
+        }
+    }
+
+    /** The refusal of a change inside (or making) a repository-shaped directory. */
+    GuardException repository(String path, Path resolved, Path dir, boolean existing) {
+        return refusal.of(
+                ErrorCode.PROTECTED_PATH,
+                existing
+                        ? "Protected path, "
+                                + dir
+                                + " is shaped like a git repository (HEAD with objects/ and refs/);"
+                                + " nothing inside it is written or deleted"
+                        : "Protected path, this would make "
+                                + dir
+                                + " a directory git takes for a repository (HEAD with objects/ and"
+                                + " refs/, or commondir)",
+                path,
+                resolved,
+                "an answer may not plant a git repository: its config could run a program when the"
+                        + " user runs git there; choose other names");
     }
 
     /** A file cannot be created at {@code new.txt/}: the slash says directory (ENOTDIR). */
@@ -177,6 +243,23 @@ final class Guard implements GuardedFiles {
     @Override
     public Path resolveForWrite(String path) throws GuardException {
         return write(path).path();
+    }
+
+    @Override
+    public Path resolveForWrite(String path, java.util.Collection<Path> pending)
+            throws GuardException {
+        List<List<String>> names = new ArrayList<>();
+        for (Path p : pending) {
+            Path abs = p.toAbsolutePath().normalize();
+            if (abs.startsWith(root) && !abs.equals(root)) {
+                List<String> rel = new ArrayList<>();
+                for (Path n : root.relativize(abs)) {
+                    rel.add(n.toString());
+                }
+                names.add(rel);
+            }
+        }
+        return write(path, names).path();
     }
 
     @Override
@@ -297,6 +380,14 @@ final class Guard implements GuardedFiles {
         Resolution r = read(path);
         requireDirectory(path, r);
         return new Trees(access, this).walk(r.names(), path);
+    }
+
+    @Override
+    public List<String> walk(String path, java.util.function.Predicate<String> descend)
+            throws IOException {
+        Resolution r = read(path);
+        requireDirectory(path, r);
+        return new Trees(access, this).walk(r.names(), path, descend);
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -463,6 +554,23 @@ final class Guard implements GuardedFiles {
     }
 
     @Override
+    public void deletePlanted(String path) throws IOException {
+        Resolution r = resolver.resolve(path, base, false);
+        if (r.isRoot()) {
+            throw refusal.of(
+                    ErrorCode.PROTECTED_PATH,
+                    "The working directory itself cannot be deleted or moved",
+                    path,
+                    r.path(),
+                    "name the files inside it instead");
+        }
+        if (!r.node().exists()) {
+            throw refusal.notFound(path, r.path());
+        }
+        new Trees(access, this).deletePlanted(r, path);
+    }
+
+    @Override
     public void copy(String from, String to, boolean recursive) throws IOException {
         Resolution src = read(from);
         if (!src.node().exists()) {
@@ -486,6 +594,7 @@ final class Guard implements GuardedFiles {
         }
         Resolution dst = resolver.resolve(to, base, false);
         requireUnprotected(to, dst);
+        requireNoRepository(to, dst);
         requireOrdinary(to, dst);
         if (!src.node().isDirectory()) {
             requireFileName(to, dst);

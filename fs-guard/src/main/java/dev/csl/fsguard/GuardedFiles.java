@@ -49,6 +49,16 @@ public interface GuardedFiles {
         }
     }
 
+    /**
+     * True when a directory holding entries with these names is one git would take for a
+     * repository: {@code HEAD} with {@code objects} and {@code refs}, or {@code HEAD} with {@code
+     * commondir}, in any letter case. The guard refuses to create one or to change anything inside
+     * one (SPEC §3 rule 5).
+     */
+    static boolean repositoryShaped(java.util.Collection<String> names) {
+        return RepositoryShapes.shaped(names);
+    }
+
     /** The real path of the working directory. */
     Path root();
 
@@ -69,6 +79,13 @@ public interface GuardedFiles {
 
     /** Resolves and verifies {@code path} for writing (protected paths refused). */
     Path resolveForWrite(String path) throws GuardException;
+
+    /**
+     * As {@link #resolveForWrite(String)}, counting also {@code pending}: files the caller holds in
+     * memory and will write later (absolute paths as {@code resolveForWrite} returned them), so
+     * that a directory they and {@code path} would make repository-shaped together is refused now.
+     */
+    Path resolveForWrite(String path, java.util.Collection<Path> pending) throws GuardException;
 
     /** Resolves and verifies {@code path} for deleting (protected paths and the root refused). */
     Path resolveForDelete(String path) throws GuardException;
@@ -139,6 +156,21 @@ public interface GuardedFiles {
      * (a symlink given as {@code path} itself is followed). For find, tree and ls -R.
      */
     List<String> walk(String path) throws IOException;
+
+    /**
+     * As {@link #walk(String)}, but descends only into the directories whose name {@code descend}
+     * accepts (the others are listed, not entered).
+     */
+    List<String> walk(String path, java.util.function.Predicate<String> descend) throws IOException;
+
+    /**
+     * Deletes a file or tree that a child process made where nothing may be made: a {@code .git} or
+     * {@code .csl}, or a directory shaped like a git repository, which every other method here
+     * refuses to touch. The path is resolved and verified like any other (a final symlink is
+     * removed, not followed); the tree is deleted without following symlinks and without crossing
+     * into another file system. For csl's check after external commands and Node scripts only.
+     */
+    void deletePlanted(String path) throws IOException;
 
     /**
      * The mount points strictly inside the working directory, as absolute real paths (compare with

@@ -20,7 +20,9 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -240,6 +242,24 @@ final class HandleAccess implements Access {
             List<String> out = new ArrayList<>();
             for (Path p : dir) {
                 out.add(p.getFileName().toString());
+            }
+            return out;
+        }
+    }
+
+    @Override
+    public Map<String, Boolean> listMarkingDirectories(List<String> names) throws IOException {
+        try (SecureDirectoryStream<Path> dir = openDir(names)) {
+            Map<String, Boolean> out = new HashMap<>();
+            for (Path p : dir) {
+                Path name = p.getFileName();
+                boolean directory;
+                try {
+                    directory = attributes(dir, name).isDirectory();
+                } catch (NoSuchFileException gone) {
+                    continue; // removed while listing
+                }
+                out.put(name.toString(), directory);
             }
             return out;
         }

@@ -23,7 +23,9 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -191,6 +193,25 @@ final class NioAccess implements Access {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(toPath(names))) {
             for (Path p : ds) {
                 out.add(p.getFileName().toString());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public Map<String, Boolean> listMarkingDirectories(List<String> names) throws IOException {
+        Map<String, Boolean> out = new HashMap<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(toPath(names))) {
+            for (Path p : ds) {
+                boolean directory;
+                try {
+                    directory =
+                            Files.readAttributes(p, BasicFileAttributes.class, NOFOLLOW)
+                                    .isDirectory();
+                } catch (NoSuchFileException gone) {
+                    continue; // removed while listing
+                }
+                out.put(p.getFileName().toString(), directory);
             }
         }
         return out;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Operations on whole trees: walk, recursive delete, copy and move. None of them follows a symlink
@@ -30,21 +31,37 @@ final class Trees {
     // ---- walk -------------------------------------------------------------------------------
 
     List<String> walk(List<String> dir, String written) throws GuardException {
+        return walk(dir, written, name -> true);
+    }
+
+    /** As {@link #walk(List, String)}, descending only into directories whose name passes. */
+    List<String> walk(List<String> dir, String written, Predicate<String> descend)
+            throws GuardException {
         List<String> out = new ArrayList<>();
-        walk(dir, "", written, out, Mounts.below(access.toPath(List.of())));
+        walk(dir, "", written, out, Mounts.below(access.toPath(List.of())), descend);
         return out;
     }
 
     private void walk(
-            List<String> dir, String prefix, String written, List<String> out, Set<Path> mounts)
+            List<String> dir,
+            String prefix,
+            String written,
+            List<String> out,
+            Set<Path> mounts,
+            Predicate<String> descend)
             throws GuardException {
-        for (String name : sortedList(dir, written)) {
+        Map<String, Boolean> entries =
+                get(() -> access.listMarkingDirectories(dir), written, path(dir));
+        List<String> names = new ArrayList<>(entries.keySet());
+        names.removeIf(TempFiles::isTemporary);
+        names.sort(null);
+        for (String name : names) {
             List<String> child = append(dir, name);
             String rel = prefix.isEmpty() ? name : prefix + "/" + name;
             out.add(rel);
             // like find -xdev: a mount point is listed, what is mounted there is not
-            if (lstat(child, written).isDirectory() && !mounts.contains(path(child))) {
-                walk(child, rel, written, out, mounts);
+            if (descend.test(name) && entries.get(name) && !mounts.contains(path(child))) {
+                walk(child, rel, written, out, mounts, descend);
             }
         }
     }
@@ -97,7 +114,20 @@ final class Trees {
                     at,
                     "unmount it first, or name the files beside it instead of the whole tree");
         }
-        for (String name : sortedList(dir, written)) {
+        List<String> entries = sortedList(dir, written);
+        if (RepositoryShapes.shaped(entries)) {
+            throw refusal.of(
+                    ErrorCode.PROTECTED_PATH,
+                    "Protected path, "
+                            + at
+                            + " in the tree is shaped like a git repository (HEAD with objects/ and"
+                            + " refs/); nothing was changed",
+                    written,
+                    at,
+                    "csl never deletes, copies or moves a repository; name the files beside it"
+                            + " instead");
+        }
+        for (String name : entries) {
             List<String> childRel = append(rel, name);
             List<String> child = concat(top, childRel);
             if (purpose != Purpose.MOVE
@@ -172,6 +202,31 @@ final class Trees {
         }
     }
 
+    /**
+     * Deletes an entry or tree without the scan's refusals (protected names, repository shapes):
+     * for csl's own removal of metadata a child process planted. Still never follows a symlink and
+     * never crosses into another file system.
+     */
+    void deletePlanted(Resolution r, String written) throws GuardException {
+        if (!r.node().isDirectory()) {
+            use(() -> access.delete(r.names(), false), written, r.path());
+            return;
+        }
+        Object device = get(() -> access.deviceOf(r.names()), written, r.path());
+        List<Path> skipped = new ArrayList<>();
+        deleteTree(r.names(), device, written, skipped);
+        if (!skipped.isEmpty()) {
+            throw refusal.of(
+                    ErrorCode.IO_ERROR,
+                    "Did not cross into another file system at "
+                            + skipped
+                            + "; the rest was removed",
+                    written,
+                    r.path(),
+                    "unmount or remove those directories separately");
+        }
+    }
+
     private void deleteTree(List<String> dir, Object device, String written, List<Path> skipped)
             throws GuardException {
         int before = skipped.size();
@@ -228,6 +283,7 @@ final class Trees {
             Path target = get(() -> access.readLink(concat(src.names(), link)), from, src.path());
             guard.verifyLinkAt(to, newDir, link.get(link.size() - 1), target);
         }
+        requireNoMergedRepository(src.names(), dst.names(), dst.node().isDirectory(), to);
         List<List<String>> created = new ArrayList<>();
         try {
             if (!dst.node().exists()) {
@@ -239,6 +295,32 @@ final class Trees {
         } catch (GuardException e) {
             undo(created);
             throw e;
+        }
+    }
+
+    /**
+     * Refuses a recursive copy, before anything is made, that would merge a directory of the tree
+     * with an existing one into a repository-shaped directory ({@code HEAD} copied beside an
+     * existing {@code objects/} and {@code refs/}, say).
+     */
+    private void requireNoMergedRepository(
+            List<String> s, List<String> d, boolean dstIsDirectory, String to)
+            throws GuardException {
+        List<String> names = sortedList(s, to);
+        if (dstIsDirectory) {
+            Set<String> merged = new java.util.HashSet<>(names);
+            merged.addAll(sortedList(d, to));
+            if (RepositoryShapes.shaped(merged)) {
+                throw guard.repository(to, path(d), path(d), false);
+            }
+        }
+        for (String name : names) {
+            List<String> child = append(s, name);
+            if (lstat(child, to).isDirectory()) {
+                List<String> target = append(d, name);
+                requireNoMergedRepository(
+                        child, target, dstIsDirectory && lstat(target, to).isDirectory(), to);
+            }
         }
     }
 

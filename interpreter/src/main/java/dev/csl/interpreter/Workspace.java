@@ -41,7 +41,9 @@ final class Workspace {
     FileState open(String path) throws OpFailure {
         ProjectPath target;
         try {
-            target = ProjectPath.of(files.root(), files.resolveForWrite(path));
+            // the files this apply holds but has not saved count too: WRITEs of x/HEAD,
+            // x/objects/… and x/refs/… must not plant a repository together
+            target = ProjectPath.of(files.root(), files.resolveForWrite(path, unsaved()));
         } catch (GuardException e) {
             throw OpFailure.of(e, "Nothing was changed.");
         }
@@ -59,6 +61,17 @@ final class Workspace {
         }
         states.put(target.resolved(), state);
         return state;
+    }
+
+    /** Where the files this apply changed in memory and has not saved yet lie. */
+    private List<Path> unsaved() {
+        List<Path> paths = new ArrayList<>();
+        for (FileState state : states.values()) {
+            if (state.dirty()) {
+                paths.add(state.path.resolved());
+            }
+        }
+        return paths;
     }
 
     /** Gives the file a new in-memory version, made by {@code task}. */

@@ -14,6 +14,7 @@ import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.CeilingFailures;
 import dev.csl.runner.sandbox.Confined;
+import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -92,9 +93,11 @@ final class SandboxedCommands implements ExternalCommands {
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
+        MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
         CommandOutcome outcome;
         try (Confined confined =
-                sandbox.confine(command, config.workingDir(), dir, withNetwork, List.of())) {
+                sandbox.confine(
+                        command, config.workingDir(), dir, withNetwork, metadata.readOnly())) {
             List<String> wrapped = confined.argv();
             if (sandbox.kind() != SandboxLayer.BUBBLEWRAP) {
                 // bubblewrap's PID namespace would hold what it leaves behind: make one without it.
@@ -112,6 +115,10 @@ final class SandboxedCommands implements ExternalCommands {
                                     + e.getMessage(),
                             "check that the system's temporary directory is writable",
                             Map.of()));
+        }
+        RunFailure planted = metadata.removePlanted("'" + display + "'");
+        if (planted != null) {
+            return new CommandOutcome(outcome.result(), planted);
         }
         return explain(outcome, withNetwork);
     }

@@ -10,6 +10,7 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.CeilingFailures;
+import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,8 +101,10 @@ public final class NodeRunner {
             Path realRoot = workingDir.toRealPath();
             List<String> argv = command(node.get(), realRoot, preloadDir.toRealPath(), parsed);
             boolean network = networkOn();
-            List<String> wrapped =
-                    sandbox.wrap(argv, realRoot, dir, network, List.of(preloadDir.toRealPath()));
+            MetadataSnapshot metadata = MetadataSnapshot.take(realRoot);
+            List<Path> readOnly = new ArrayList<>(metadata.readOnly());
+            readOnly.add(preloadDir.toRealPath());
+            List<String> wrapped = sandbox.wrap(argv, realRoot, dir, network, readOnly);
             CommandOutcome outcome =
                     launcher.run(
                             display,
@@ -117,8 +120,12 @@ public final class NodeRunner {
                                     "CSL_NETWORK",
                                     network ? "1" : "0"));
             CommandOutcome ceilings = CeilingFailures.explain(outcome, Sandbox.limits(realRoot));
+            RunFailure planted = metadata.removePlanted("the Node.js program");
             return new RunOutcome(
-                    List.of(outcome.result()), explain(ceilings), sandbox.layer(), true);
+                    List.of(outcome.result()),
+                    planted != null ? planted : explain(ceilings),
+                    sandbox.layer(),
+                    true);
         } catch (IOException e) {
             return new RunOutcome(
                     List.of(new CommandResult(display, -1, "", "", 0)),

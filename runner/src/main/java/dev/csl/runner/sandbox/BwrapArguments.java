@@ -14,25 +14,17 @@ final class BwrapArguments {
     private BwrapArguments() {}
 
     /**
-     * Isolation shared by the trial run and real commands: the host read-only, private /dev, /proc
-     * and /tmp, own PID namespace and session, no capabilities, dying with csl.
+     * Isolation shared by the trial run and real commands: the host read-only; a fresh, empty and
+     * writable /tmp and /dev/shm (private /dev and /proc); own PID namespace, IPC and session; no
+     * network unless asked; no capabilities; dying with csl.
      */
     static List<String> isolation(boolean network) {
-        return isolation(network, true);
-    }
-
-    /**
-     * As {@link #isolation(boolean)}; without {@code privateTmp} the host's /tmp stays visible,
-     * read-only like the rest of the host.
-     */
-    static List<String> isolation(boolean network, boolean privateTmp) {
         List<String> args = new ArrayList<>();
         args.addAll(List.of("--ro-bind", "/", "/"));
         args.addAll(List.of("--dev", "/dev"));
+        args.addAll(List.of("--tmpfs", "/dev/shm"));
         args.addAll(List.of("--proc", "/proc"));
-        if (privateTmp) {
-            args.addAll(List.of("--tmpfs", "/tmp"));
-        }
+        args.addAll(List.of("--tmpfs", "/tmp"));
         args.add("--unshare-pid");
         args.add("--unshare-ipc");
         if (!network) {
@@ -48,9 +40,10 @@ final class BwrapArguments {
     }
 
     /**
-     * The whole wrapped command: the working directory (real path) is the only writable place; its
-     * {@code .git} and {@code .csl} stay read-only; {@code readOnly} paths (a preload script, say)
-     * are made visible even when they live under the private /tmp.
+     * The whole wrapped command: the working directory (real path) is the only writable place
+     * besides the fresh /tmp and /dev/shm; its {@code .git} and {@code .csl} stay read-only; {@code
+     * readOnly} paths (a preload script under the fresh /tmp, the nested {@code .git} and {@code
+     * .csl} of a {@link MetadataSnapshot}) are bound read-only.
      */
     static List<String> wrap(
             Path bwrap,
@@ -61,9 +54,17 @@ final class BwrapArguments {
             List<Path> readOnly) {
         List<String> args = new ArrayList<>();
         args.add(bwrap.toString());
-        // A project under /tmp would vanish behind a private /tmp, and a write "outside" it would
-        // land in that throw-away tmpfs instead of failing: keep the host's /tmp (read-only) then.
-        args.addAll(isolation(network, !realWorkingDir.startsWith("/tmp")));
+        // /tmp is always fresh: a project under /tmp is bound into it (below), and the directories
+        // around it are empty read-only covers, so nothing of the host's /tmp (files, the sockets
+        // of tmux, ssh agents, X11) is there.
+        args.addAll(isolation(network));
+        // A TMPDIR under /tmp (passed on to commands) must exist in the fresh /tmp too.
+        String tmpdir = System.getenv("TMPDIR");
+        if (tmpdir != null
+                && Path.of(tmpdir).isAbsolute()
+                && Path.of(tmpdir).normalize().startsWith("/tmp/")) {
+            args.addAll(List.of("--dir", Path.of(tmpdir).normalize().toString()));
+        }
         SandboxView view = SandboxView.of(realWorkingDir, readOnly);
         for (Path hidden : view.hidden()) {
             args.addAll(List.of("--tmpfs", hidden.toString()));
@@ -74,6 +75,11 @@ final class BwrapArguments {
         }
         for (Path path : view.shown()) {
             args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+        }
+        // A Unix socket stays connectable on a read-only mount: each one in a directory shown
+        // again becomes /dev/null.
+        for (Path socket : view.sockets()) {
+            args.addAll(List.of("--ro-bind", "/dev/null", socket.toString()));
         }
         // Last, once every mount point in them exists: writes "outside" fail instead of landing
         // in a throw-away tmpfs.

@@ -3,8 +3,11 @@ package dev.csl.runner.sandbox;
 import dev.csl.runner.approval.CommandsFile;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,9 +22,13 @@ import java.util.Set;
  * .csl/commands.json}.
  *
  * @param hidden directories covered by an empty read-only tmpfs
- * @param shown paths bound read-only again inside them
+ * @param shown paths bound read-only again inside them (or inside the fresh /tmp)
+ * @param sockets Unix sockets in the paths shown again, each covered by /dev/null
  */
-record SandboxView(List<Path> hidden, List<Path> shown) {
+record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
+    /** Always a fresh tmpfs inside: what is needed from the host's /tmp is shown again. */
+    private static final Path TMP = Path.of("/tmp");
+
     /** Where people keep their own files and projects. */
     static final List<String> PRIVATE_ROOTS = List.of("/home", "/root", "/mnt", "/media", "/srv");
 
@@ -88,8 +95,10 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
         wanted.addAll(listed(realWorkingDir, CommandsFile::read));
         wanted.add(Path.of(System.getProperty("java.home")));
         Path resolver = realOrNull(Path.of("/etc/resolv.conf"));
-        if (resolver != null && resolver.getParent() != null) {
-            wanted.add(resolver.getParent()); // /run/systemd/resolve: name lookups keep working
+        if (resolver != null) {
+            // the file only (such as /run/systemd/resolve/stub-resolv.conf): name lookups keep
+            // working, and the resolver's socket beside it stays hidden
+            wanted.add(resolver);
         }
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isEmpty()) {
@@ -119,12 +128,62 @@ record SandboxView(List<Path> hidden, List<Path> shown) {
         reals.sort((a, b) -> Integer.compare(a.getNameCount(), b.getNameCount()));
         for (Path real : reals) {
             if (!real.startsWith(realWorkingDir)
-                    && hidden.stream().anyMatch(real::startsWith)
+                    && (hidden.stream().anyMatch(real::startsWith) || real.startsWith(TMP))
                     && shown.stream().noneMatch(s -> real.startsWith(s) && !readOnly.contains(s))) {
                 shown.add(real);
             }
         }
-        return new SandboxView(List.copyOf(hidden), List.copyOf(shown));
+        return new SandboxView(
+                List.copyOf(hidden), List.copyOf(shown), sockets(shown, realWorkingDir));
+    }
+
+    /**
+     * The Unix sockets in the directories shown again outside the working directory, and one level
+     * below them: a read-only mount does not stop a connect, so each is covered. Deeper ones are
+     * not looked for (a package cache is large); docs/external.md says so.
+     */
+    private static List<Path> sockets(Set<Path> shown, Path realWorkingDir) {
+        List<Path> sockets = new ArrayList<>();
+        for (Path dir : shown) {
+            if (dir.startsWith(realWorkingDir)) {
+                continue;
+            }
+            if (isSocket(dir)) {
+                sockets.add(dir);
+            } else {
+                collectSockets(dir, 2, sockets);
+            }
+        }
+        return List.copyOf(sockets);
+    }
+
+    private static void collectSockets(Path dir, int depth, List<Path> sockets) {
+        if (depth == 0 || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                BasicFileAttributes attrs =
+                        Files.readAttributes(
+                                entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (attrs.isOther() && isSocket(entry)) {
+                    sockets.add(entry);
+                } else if (attrs.isDirectory()) {
+                    collectSockets(entry, depth - 1, sockets);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable directory is unreadable inside the sandbox as well
+        }
+    }
+
+    private static boolean isSocket(Path entry) {
+        try {
+            Object mode = Files.getAttribute(entry, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            return mode instanceof Integer m && (m & 0170000) == 0140000;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

@@ -23,6 +23,8 @@ import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Approval flows end to end: commands.json, --allow, --yes, a prompter; real processes. */
 class ExternalCommandsTest {
@@ -430,6 +432,71 @@ class ExternalCommandsTest {
             } finally {
                 RunningProcesses.withArgument(seconds).forEach(ProcessHandle::destroyForcibly);
             }
+        }
+    }
+
+    /**
+     * Issue 24, attack 3: a command or Node script that makes git metadata fails with
+     * protected_path and what it made is gone, whichever layer it ran under (bubblewrap where it
+     * works, none with --sandbox off).
+     */
+    @Nested
+    class PlantedMetadata {
+        private ExternalCommands under(SandboxMode mode) {
+            return ExternalCommandsFactory.create(
+                    new RunnerConfig(
+                            wd,
+                            RunnerConfig.DEFAULT_TIMEOUT_SECONDS,
+                            RunnerConfig.DEFAULT_OUTPUT_CAP,
+                            mode,
+                            List.of("sh *"),
+                            false,
+                            null));
+        }
+
+        @ParameterizedTest
+        @EnumSource(
+                value = SandboxMode.class,
+                names = {"AUTO", "OFF"})
+        void run_commandRunsGitInit_protectedPathAndTheRepositoryRemoved(SandboxMode mode)
+                throws IOException {
+            Files.writeString(wd.resolve("keep.txt"), "keep\n");
+            ExternalCommands commands = under(mode);
+            List<String> argv = List.of("sh", "-c", "git init -q inner && echo made");
+            assertThat(commands.check(argv, wd)).isNull();
+
+            CommandOutcome outcome = commands.run(argv, wd, 20);
+
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PROTECTED_PATH);
+            assertThat(outcome.failure().message())
+                    .contains("created git metadata")
+                    .contains("csl removed inner/.git");
+            assertThat(outcome.result().stdout()).contains("made");
+            assertThat(wd.resolve("inner/.git")).doesNotExist();
+            assertThat(wd.resolve("inner")).isDirectory();
+            assertThat(wd.resolve("keep.txt")).hasContent("keep");
+        }
+
+        @ParameterizedTest
+        @EnumSource(
+                value = SandboxMode.class,
+                names = {"AUTO", "OFF"})
+        void runNode_scriptMakesGitThroughAPathGetter_protectedPathAndNoGit(SandboxMode mode) {
+            assumeTrue(
+                    ProcessLauncher.findProgram("node", wd).isPresent(), "node is not installed");
+            // the getter answers the preload's check with one path and Node with another
+            String program =
+                    "const fs = require('fs');\n"
+                            + "let reads = 0;\n"
+                            + "fs.mkdirSync({ href: 'file:///x', protocol: 'file:', hostname: '',\n"
+                            + "  get pathname() { return reads++ < 1 ? process.cwd() + '/fine'"
+                            + " : process.cwd() + '/.git'; } });\n"
+                            + "fs.mkdirSync('.git/hooks');\n";
+
+            var outcome = under(mode).runNode(program, wd, 20);
+
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PROTECTED_PATH);
+            assertThat(wd.resolve(".git")).doesNotExist();
         }
     }
 }

@@ -11,6 +11,9 @@ import dev.csl.runner.process.ProcessLauncher;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -251,6 +254,169 @@ class SandboxTest {
             }
         }
 
+        /**
+         * Issue 24, attack 4: with the project under /tmp the host's /tmp stayed visible, so an
+         * approved command read files there and drove a host tmux server through its socket.
+         */
+        @Test
+        void wrap_projectUnderTmp_hostTmpAndItsSocketsNotVisible_freshTmpWritable()
+                throws Exception {
+            Path tmpBase = Files.createTempDirectory(Path.of("/tmp"), "csl-sandbox-");
+            Path hostFile = Files.createTempFile(Path.of("/tmp"), "csl-host-", ".txt");
+            Path hostSocket = Path.of("/tmp", "csl-host-" + ProcessHandle.current().pid() + ".s");
+            try (ServerSocketChannel server = unixServer(hostSocket)) {
+                Files.writeString(hostFile, "host tmp secret\n");
+                Path tmpWd = Files.createDirectories(tmpBase.resolve("wd"));
+                String script =
+                        "cat "
+                                + hostFile
+                                + "; ls -a /tmp; test -S "
+                                + hostSocket
+                                + " && echo SOCKET-REACHABLE; echo scratch > /tmp/scratch-"
+                                + ProcessHandle.current().pid()
+                                + " && echo TMP-WRITABLE; echo made > made.txt";
+
+                CommandOutcome outcome =
+                        launcher.run(
+                                script,
+                                sandbox.wrap(List.of("sh", "-c", script), tmpWd, false),
+                                tmpWd,
+                                20);
+
+                assertThat(outcome.result().stdout())
+                        .doesNotContain("host tmp secret")
+                        .doesNotContain(hostFile.getFileName().toString())
+                        .doesNotContain("SOCKET-REACHABLE")
+                        .contains("TMP-WRITABLE");
+                assertThat(outcome.result().stderr()).contains("No such file");
+                assertThat(tmpWd.resolve("made.txt")).hasContent("made");
+                assertThat(Path.of("/tmp/scratch-" + ProcessHandle.current().pid())).doesNotExist();
+            } finally {
+                Files.deleteIfExists(hostFile);
+                Files.deleteIfExists(hostSocket);
+                try (Stream<Path> paths = Files.walk(tmpBase)) {
+                    for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(path);
+                    }
+                }
+            }
+        }
+
+        @Test
+        void wrap_networkOff_hostAbstractSocketUnreachable() throws Exception {
+            assumeTrue(ProcessLauncher.findProgram("python3", wd).isPresent(), "no python3 here");
+            String name = "csl-abstract-" + ProcessHandle.current().pid();
+            // a host service listening on an abstract socket (X11 and D-Bus use them)
+            Process server =
+                    new ProcessBuilder(
+                                    "python3",
+                                    "-c",
+                                    "import socket,sys,time\n"
+                                            + "s=socket.socket(socket.AF_UNIX)\n"
+                                            + "s.bind('\\0"
+                                            + name
+                                            + "')\n"
+                                            + "s.listen(5)\n"
+                                            + "print('ready',flush=True)\n"
+                                            + "time.sleep(60)\n")
+                            .redirectErrorStream(true)
+                            .start();
+            try {
+                assertThat(new String(server.getInputStream().readNBytes(6))).isEqualTo("ready\n");
+                String client =
+                        "python3 -c \"import socket\n"
+                                + "s=socket.socket(socket.AF_UNIX)\n"
+                                + "s.connect(chr(0)+'"
+                                + name
+                                + "')\n"
+                                + "print('CONNECTED')\"";
+
+                CommandOutcome outcome = sh(client, false);
+
+                assertThat(outcome.result().stdout()).doesNotContain("CONNECTED");
+                assertThat(outcome.result().stderr()).contains("ConnectionRefused");
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+
+        @Test
+        void wrap_devShmAndTmp_freshAndEmpty() throws IOException {
+            Path shm = Path.of("/dev/shm");
+            assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "no writable /dev/shm");
+            Path hostShm = Files.createTempFile(shm, "csl-host-", "");
+            try {
+                Files.writeString(hostShm, "host shm secret\n");
+                CommandOutcome outcome =
+                        sh(
+                                "cat "
+                                        + hostShm
+                                        + "; ls -A /dev/shm /tmp; echo x > /dev/shm/mine && echo"
+                                        + " SHM-WRITABLE",
+                                false);
+
+                assertThat(outcome.result().stdout())
+                        .doesNotContain("host shm secret")
+                        .doesNotContain(hostShm.getFileName().toString())
+                        .contains("SHM-WRITABLE");
+                assertThat(Path.of("/dev/shm/mine")).doesNotExist();
+            } finally {
+                Files.deleteIfExists(hostShm);
+            }
+        }
+
+        @Test
+        void wrap_socketInADirectoryShownAgain_isNotASocketInside() throws Exception {
+            Path tools = Files.createDirectories(base.resolve("tools"));
+            Files.writeString(tools.resolve("tool.txt"), "tool\n");
+            Path agent = tools.resolve("agent.sock");
+            try (ServerSocketChannel server = unixServer(agent)) {
+                Files.writeString(
+                        Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
+                        "{\"read\": [\"" + tools + "\"]}\n");
+
+                CommandOutcome outcome =
+                        sh(
+                                "cat "
+                                        + tools
+                                        + "/tool.txt; test -S "
+                                        + agent
+                                        + " && echo SOCKET-REACHABLE",
+                                false);
+
+                assertThat(outcome.result().stdout())
+                        .contains("tool")
+                        .doesNotContain("SOCKET-REACHABLE");
+            }
+        }
+
+        @Test
+        void wrap_nestedGitAndCslGivenAsProtected_areReadOnly() throws IOException {
+            Path hook =
+                    Files.writeString(
+                            Files.createDirectories(wd.resolve("vendor/lib/.git/hooks"))
+                                    .resolve("README"),
+                            "hooks\n");
+            Path nestedCsl = Files.createDirectories(wd.resolve("pkg/.csl"));
+            MetadataSnapshot before = MetadataSnapshot.take(wd);
+            String script =
+                    "echo evil > vendor/lib/.git/hooks/pre-commit; echo x > pkg/.csl/commands.json;"
+                            + " echo ok > vendor/lib/file.txt";
+
+            CommandOutcome outcome =
+                    launcher.run(
+                            script,
+                            sandbox.wrap(
+                                    List.of("sh", "-c", script), wd, wd, false, before.readOnly()),
+                            wd,
+                            20);
+
+            assertThat(outcome.result().stderr()).contains("Read-only file system");
+            assertThat(hook.resolveSibling("pre-commit")).doesNotExist();
+            assertThat(nestedCsl.resolve("commands.json")).doesNotExist();
+            assertThat(wd.resolve("vendor/lib/file.txt")).hasContent("ok");
+        }
+
         @Test
         void wrap_pathsListedUnderRead_shownAgainReadOnlyAndNamedInTheView() throws IOException {
             // A sibling of the project and a directory in the home directory: both hidden until
@@ -435,6 +601,12 @@ class SandboxTest {
                     .filter(ProcessHandle::isAlive)
                     .filter(p -> p.info().commandLine().orElse("").endsWith(commandLine))
                     .count();
+        }
+
+        private ServerSocketChannel unixServer(Path path) throws IOException {
+            ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            server.bind(UnixDomainSocketAddress.of(path));
+            return server;
         }
 
         private void assertUnchanged() throws IOException {
