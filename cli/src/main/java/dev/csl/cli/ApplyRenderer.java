@@ -209,8 +209,10 @@ final class ApplyRenderer {
         }
     }
 
+    /** The irreversible note alone, or a dry run's note: not a note of this RUN's own. */
     private boolean sameUnderEveryRun(OperationResult r) {
-        return r.irreversible() || dryRun && "RUN".equals(r.type());
+        return r.irreversible() && OperationResult.IRREVERSIBLE_NOTE.equals(r.note())
+                || dryRun && "RUN".equals(r.type());
     }
 
     private void printOutput(CommandResult c, String indent) {

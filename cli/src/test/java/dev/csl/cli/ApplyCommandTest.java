@@ -182,7 +182,7 @@ class ApplyCommandTest {
     void apply_dryRunWithTwoRolledBackRunBlocks_notRunNoteShownOnce() throws IOException {
         Path work = tmp.resolve("work");
         String block =
-                "<---TASKS--->\n<---RUN--->\ntrue\n<---END--->\n"
+                "<---TASKS--->\n<---RUN--->\npwd\n<---END--->\n"
                         + "<---SEARCH file=\"missing.txt\"--->\na\n<---REPLACE--->\nb\n<---END--->\n"
                         + "<---END--->\n";
         Path a = answer(block + block);
@@ -192,7 +192,7 @@ class ApplyCommandTest {
 
         String text = out.toString();
         assertThat(text).contains("↷ 1.1 RUN", "↷ 2.1 RUN");
-        assertThat(text.split("note: dry run: not run", -1)).hasSize(2);
+        assertThat(text.split("note: dry run: checked, not run", -1)).hasSize(2);
     }
 
     @Test

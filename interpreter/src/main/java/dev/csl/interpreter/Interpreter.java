@@ -14,7 +14,9 @@ import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -193,6 +195,12 @@ public final class Interpreter {
         LikelyMistakes mistakes =
                 LikelyMistakes.find(
                         parsed.operations(), options.delimiters(), invalidLines, options.strict());
+        Map<Integer, ErrorInfo> refused =
+                new LinkedHashMap<>(
+                        TimeoutCeiling.of(root, options.timeoutSeconds())
+                                .refusals(parsed.operations()));
+        refused.putAll(mistakes.refused());
+        mistakes = new LikelyMistakes(refused, mistakes.warnings());
         try (Execution execution =
                 new Execution(ws, dryRun, options, invalid, mistakes, runners, config, audit)) {
             results = execution.runAll(parsed.operations());

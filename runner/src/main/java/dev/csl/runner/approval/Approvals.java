@@ -29,10 +29,22 @@ public final class Approvals {
     private String fileProblem;
 
     public Approvals(RunnerConfig config) {
+        this(config, config.prompter());
+    }
+
+    private Approvals(RunnerConfig config, Prompter prompter) {
         this.workingDir = config.workingDir();
         this.allowedOnce = config.allowed();
         this.approveAll = config.approveAll();
-        this.prompter = config.prompter();
+        this.prompter = prompter;
+    }
+
+    /**
+     * The same decisions, never asking anyone (a dry run): a command that a person would be asked
+     * about is {@code command_not_approved}.
+     */
+    public static Approvals withoutAsking(RunnerConfig config) {
+        return new Approvals(config, null);
     }
 
     /** Decides about {@code argv}, asking the prompter at most once per command and apply. */
