@@ -197,8 +197,8 @@ public final class Interpreter {
                         parsed.operations(), options.delimiters(), invalidLines, options.strict());
         Map<Integer, ErrorInfo> refused =
                 new LinkedHashMap<>(
-                        TimeoutCeiling.of(root, options.timeoutSeconds())
-                                .refusals(parsed.operations()));
+                        TimeoutCeiling.refusals(
+                                parsed.operations(), root, options.timeoutSeconds()));
         refused.putAll(mistakes.refused());
         mistakes = new LikelyMistakes(refused, mistakes.warnings());
         try (Execution execution =

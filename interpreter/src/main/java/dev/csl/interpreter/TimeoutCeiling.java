@@ -25,6 +25,29 @@ import java.util.Map;
 record TimeoutCeiling(long seconds, String source) {
     static final int DEFAULT_SECONDS = 600;
 
+    /**
+     * The refusals of {@code operations} under the ceiling of {@code root}; commands.json is read
+     * only when a RUN gives a {@code timeout} (most answers do not).
+     */
+    static Map<Integer, ErrorInfo> refusals(
+            List<Operation> operations, Path root, Integer commandLine) {
+        if (!givesTimeout(operations)) {
+            return Map.of();
+        }
+        return of(root, commandLine).refusals(operations);
+    }
+
+    private static boolean givesTimeout(List<Operation> operations) {
+        for (Operation op : operations) {
+            if (op instanceof Tasks t
+                    ? givesTimeout(t.operations())
+                    : op instanceof Run run && run.attributes().getOr("timeout", null) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The ceiling for {@code root}, with {@code commandLine} the user's {@code --timeout}. */
     static TimeoutCeiling of(Path root, Integer commandLine) {
         TimeoutCeiling ceiling = new TimeoutCeiling(DEFAULT_SECONDS, "the default");

@@ -73,14 +73,19 @@ final class StandardRunSession implements RunSession {
      */
     @Override
     public synchronized RunFailure check(RunRequest request, Predicate<Path> madeEarlier) {
-        if (checking == null) {
-            checking = ExternalCommandsFactory.forChecking(config);
-        }
-        Checked checked = check(request, () -> checking, madeEarlier);
+        Checked checked = check(request, this::checking, madeEarlier);
         if (checked.failure() != null || !isNode(request)) {
             return checked.failure();
         }
-        return checking.checkNode(checked.base().base());
+        return checking().checkNode(checked.base().base());
+    }
+
+    /** The external commands of checks alone, made at the first line that needs them. */
+    private ExternalCommands checking() {
+        if (checking == null) {
+            checking = ExternalCommandsFactory.forChecking(config);
+        }
+        return checking;
     }
 
     /**
