@@ -283,6 +283,46 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_truncatedAnswerWithAFencedWrite_bothErrorsAtOnceExit3() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a =
+                answer(
+                        "<---TASKS--->\n<---WRITE file=\"src/app.py\"--->\n```python\nprint(1)\n```\n"
+                                + "<---END--->\n<---WRITE file=\"src/b.py\"--->\nprint(");
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+        String text = out.toString();
+        out.getBuffer().setLength(0);
+        int jsonCode = run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+
+        assertThat(code).isEqualTo(3);
+        assertThat(jsonCode).isEqualTo(3);
+        assertThat(text)
+                .contains(
+                        "✘ Line 7: Unterminated WRITE operation",
+                        "✘ Line 2: WRITE src/app.py — fenced_content: ",
+                        "1 syntax error and 1 likely mistake in the blocks that could be read:"
+                                + " nothing was applied.");
+        assertThat(doc.get("ok").asBoolean()).isFalse();
+        assertThat(doc.at("/syntaxErrors/0/line").asInt()).isEqualTo(7);
+        assertThat(doc.at("/likelyMistakes/0/code").asText()).isEqualTo("fenced_content");
+        assertThat(doc.at("/likelyMistakes/0/line").asInt()).isEqualTo(2);
+        assertThat(doc.at("/likelyMistakes/0/refused").asBoolean()).isTrue();
+        assertThat(work.resolve("src")).doesNotExist();
+    }
+
+    @Test
+    void apply_syntaxErrorOnly_noLikelyMistakesField() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a = answer("<---WRITE file=\"a.txt\"--->\na\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--json");
+
+        assertThat(new ObjectMapper().readTree(out.toString()).has("likelyMistakes")).isFalse();
+    }
+
+    @Test
     void apply_colorOption_alwaysPaintsNeverDoesNotBadValueIsUsageError() throws IOException {
         Path work = tmp.resolve("work");
         Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");

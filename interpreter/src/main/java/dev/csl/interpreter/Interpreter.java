@@ -52,8 +52,25 @@ public final class Interpreter {
         String shown = dir.toString();
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         if (!parsed.ok()) {
+            // Nothing runs, but the blocks that could be read are checked too: one pass, every
+            // mistake (SPEC §1.7).
+            List<LikelyMistake> mistakes =
+                    LikelyMistakes.find(
+                                    parsed.readable(),
+                                    options.delimiters(),
+                                    invalidLines,
+                                    options.strict())
+                            .listed(parsed.readable());
             return new ApplyReport(
-                    false, shown, options.dryRun(), List.of(), parsed.syntaxErrors(), null, null);
+                    false,
+                    shown,
+                    options.dryRun(),
+                    List.of(),
+                    parsed.syntaxErrors(),
+                    mistakes,
+                    null,
+                    null,
+                    null);
         }
         List<ValidationError> invalid = Validator.validate(parsed.operations());
         boolean dryRun = options.dryRun();
