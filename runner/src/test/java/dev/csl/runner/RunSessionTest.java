@@ -315,6 +315,23 @@ class RunSessionTest {
         }
 
         @Test
+        void check_nodeBlock_refusedOnlyWhereNodeIsMissingAndRunsNothing() {
+            RunRequest node =
+                    new RunRequest(
+                            "require('fs').writeFileSync('n.txt', 'x')", null, "node", null, null);
+            dev.csl.runner.base.RunFailure refusal = session.check(node, d -> false);
+            if (dev.csl.runner.process.ProcessLauncher.findOnPath("node").isPresent()) {
+                assertThat(refusal).isNull();
+            } else {
+                assertThat(refusal.code()).isEqualTo(ErrorCode.NODE_UNAVAILABLE);
+            }
+            assertThat(root.resolve("n.txt")).doesNotExist();
+            RunRequest badDir = new RunRequest("1", "../x", "node", null, null);
+            assertThat(session.check(badDir, d -> true).code())
+                    .isEqualTo(ErrorCode.INVALID_WORKING_DIRECTORY);
+        }
+
+        @Test
         void check_dirOutside_refusedEvenIfSaidToBeMadeEarlier() {
             RunRequest request = new RunRequest("ls", "../elsewhere", null, null, null);
             assertThat(session.check(request, d -> true).code())
