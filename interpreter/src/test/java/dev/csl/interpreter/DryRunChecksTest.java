@@ -99,6 +99,10 @@ class DryRunChecksTest {
         assertThat(asked).isEmpty();
         assertThat(dry.results().get(0).error().code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
         assertThat(dry.results().get(0).error().hint()).contains("csl allow");
+        assertThat(dry.results().get(0).error().message())
+                .isEqualTo(
+                        "'sh -c true' is not approved to run in this project (a real apply asks"
+                                + " you before running it)");
         assertThat(work.resolve(".csl/commands.json")).doesNotExist();
     }
 

@@ -24,6 +24,7 @@ public final class Approvals {
     private final List<String> allowedOnce;
     private final boolean approveAll;
     private final Prompter prompter;
+    private final boolean wouldAsk;
     private final Map<String, Prompter.Answer> answers = new HashMap<>();
     private CommandsFile file;
     private String fileProblem;
@@ -37,6 +38,7 @@ public final class Approvals {
         this.allowedOnce = config.allowed();
         this.approveAll = config.approveAll();
         this.prompter = prompter;
+        this.wouldAsk = prompter == null && config.prompter() != null;
     }
 
     /**
@@ -78,7 +80,16 @@ public final class Approvals {
             return Approval.granted(CommandsFile.RELATIVE_PATH + ": " + allowed.get(), network);
         }
         if (prompter == null) {
-            return Approval.refused(notApproved(command, false));
+            RunFailure refusal = notApproved(command, false);
+            return Approval.refused(
+                    wouldAsk
+                            ? new RunFailure(
+                                    refusal.code(),
+                                    refusal.message()
+                                            + " (a real apply asks you before running it)",
+                                    refusal.hint(),
+                                    refusal.details())
+                            : refusal);
         }
         Prompter.Answer answer = answers.computeIfAbsent(command, prompter::ask);
         switch (answer) {
