@@ -4,6 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.ErrorInfo;
+import dev.csl.interpreter.LikelyMistake;
 import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.Status;
@@ -65,8 +66,37 @@ final class ApplyRenderer {
                     out.println("    hint: " + e.hint());
                 }
             }
+            List<LikelyMistake> mistakes =
+                    report.likelyMistakes() == null ? List.of() : report.likelyMistakes();
+            for (LikelyMistake m : mistakes) {
+                out.println(
+                        paint(m.refused() ? RED : YELLOW, m.refused() ? "✘ " : "⚠ ")
+                                + "Line "
+                                + m.line()
+                                + ": "
+                                + m.type()
+                                + (m.file() == null ? "" : " " + m.file())
+                                + " — "
+                                + m.code()
+                                + ": "
+                                + m.message());
+                if (m.hint() != null && !m.hint().isEmpty()) {
+                    out.println("    hint: " + m.hint());
+                }
+            }
             int n = report.syntaxErrors().size();
-            out.println(n + " syntax error" + (n == 1 ? "" : "s") + ": nothing was applied.");
+            out.println(
+                    n
+                            + " syntax error"
+                            + (n == 1 ? "" : "s")
+                            + (mistakes.isEmpty()
+                                    ? ""
+                                    : " and "
+                                            + mistakes.size()
+                                            + " likely mistake"
+                                            + (mistakes.size() == 1 ? "" : "s")
+                                            + " in the blocks that could be read")
+                            + ": nothing was applied.");
             return;
         }
         for (OperationResult r : report.results()) {
@@ -230,8 +260,10 @@ final class ApplyRenderer {
                 && r.sandbox().startsWith("none");
     }
 
+    /** The irreversible note alone, or a dry run's note: not a note of this RUN's own. */
     private boolean sameUnderEveryRun(OperationResult r) {
-        return r.irreversible() || dryRun && "RUN".equals(r.type());
+        return r.irreversible() && OperationResult.IRREVERSIBLE_NOTE.equals(r.note())
+                || dryRun && "RUN".equals(r.type());
     }
 
     private void printOutput(CommandResult c, String indent) {

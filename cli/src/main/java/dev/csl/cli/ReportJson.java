@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.ErrorInfo;
+import dev.csl.interpreter.LikelyMistake;
 import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
 import dev.csl.interpreter.UndoReport;
@@ -48,6 +49,23 @@ final class ReportJson {
                         g.writeEndObject();
                     }
                     g.writeEndArray();
+                    if (r.likelyMistakes() != null) {
+                        g.writeArrayFieldStart("likelyMistakes");
+                        for (LikelyMistake m : r.likelyMistakes()) {
+                            g.writeStartObject();
+                            g.writeNumberField("line", m.line());
+                            g.writeStringField("type", m.type());
+                            if (m.file() != null) {
+                                g.writeStringField("file", m.file());
+                            }
+                            g.writeStringField("code", m.code());
+                            g.writeStringField("message", m.message());
+                            g.writeStringField("hint", m.hint());
+                            g.writeBooleanField("refused", m.refused());
+                            g.writeEndObject();
+                        }
+                        g.writeEndArray();
+                    }
                     if (r.planHash() != null) {
                         g.writeStringField("planHash", r.planHash());
                     }

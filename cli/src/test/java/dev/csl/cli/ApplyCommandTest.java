@@ -199,7 +199,7 @@ class ApplyCommandTest {
     void apply_dryRunWithTwoRolledBackRunBlocks_notRunNoteShownOnce() throws IOException {
         Path work = tmp.resolve("work");
         String block =
-                "<---TASKS--->\n<---RUN--->\ntrue\n<---END--->\n"
+                "<---TASKS--->\n<---RUN--->\npwd\n<---END--->\n"
                         + "<---SEARCH file=\"missing.txt\"--->\na\n<---REPLACE--->\nb\n<---END--->\n"
                         + "<---END--->\n";
         Path a = answer(block + block);
@@ -209,7 +209,134 @@ class ApplyCommandTest {
 
         String text = out.toString();
         assertThat(text).contains("↷ 1.1 RUN", "↷ 2.1 RUN");
-        assertThat(text.split("note: dry run: not run", -1)).hasSize(2);
+        assertThat(text.split("note: dry run: checked, not run", -1)).hasSize(2);
+    }
+
+    @Test
+    void apply_dryRunOfSixBlocksTheRealApplyRefuses_reportsEachRefusalAsTheRealApply()
+            throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.writeString(work.resolve("a.txt"), "a\n");
+        Path a = answer(RefusedRunBlocks.ANSWER);
+
+        int dry = run("apply", a.toString(), "-C", work.toString(), "--dry-run", "--json");
+        JsonNode preview = new ObjectMapper().readTree(out.toString());
+        out.getBuffer().setLength(0);
+        int real = run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode applied = new ObjectMapper().readTree(out.toString());
+
+        assertThat(dry).isEqualTo(1);
+        assertThat(real).isEqualTo(1);
+        assertThat(preview.get("ok").asBoolean()).isFalse();
+        for (int i = 0; i < RefusedRunBlocks.CODES.size(); i++) {
+            assertThat(preview.at("/results/" + i + "/status").asText()).isEqualTo("error");
+            assertThat(preview.at("/results/" + i + "/error/code").asText())
+                    .isEqualTo(RefusedRunBlocks.CODES.get(i))
+                    .isEqualTo(applied.at("/results/" + i + "/error/code").asText());
+        }
+        assertThat(preview.at("/results/5/error/message").asText())
+                .contains("a redirection (>) and a pipe (|)");
+    }
+
+    @Test
+    void apply_dryRunHuman_saysNeedsApprovalAndCheckedNotRun() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a = answer("<---RUN--->\nsh -c true\n<---END--->\n<---RUN--->\nls\n<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--dry-run");
+
+        assertThat(out.toString())
+                .contains(
+                        "✘ 1 RUN — command_not_approved",
+                        "'sh -c true' is not approved to run in this project",
+                        "✔ 2 RUN (dry run: checked, not run)");
+    }
+
+    @Test
+    void apply_grepFindsNothingDiffFindsDifferences_okWithNotesExitZero() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Files.writeString(work.resolve("a.txt"), "a\n");
+        Files.writeString(work.resolve("b.txt"), "b\n");
+        Path a = answer(RefusedRunBlocks.GREP_AND_DIFF);
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(code).isZero();
+        assertThat(out.toString())
+                .contains(
+                        "✔ 1 RUN grep -rn nothing-like-this . (+2 more)",
+                        "note: grep found no match (exit status 1): grep -rn nothing-like-this .;"
+                                + " the files differ (exit status 1): diff a.txt b.txt",
+                        "1 ok, 0 failed, 0 skipped.");
+        assertThat(work.resolve("after")).isDirectory();
+
+        out.getBuffer().setLength(0);
+        Files.delete(work.resolve("after"));
+        run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        assertThat(doc.at("/results/0/status").asText()).isEqualTo("ok");
+        assertThat(doc.at("/results/0/commands/0/exitCode").asInt()).isEqualTo(1);
+        assertThat(doc.at("/results/0/commands/1/exitCode").asInt()).isEqualTo(1);
+        assertThat(doc.at("/results/0/note").asText()).startsWith("grep found no match");
+    }
+
+    @Test
+    void apply_timeoutAboveTheCeiling_refusedUnlessTimeoutOptionRaisesIt() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a = answer("<---RUN timeout=\"2147483648\"--->\nmkdir made\n<---END--->\n");
+
+        int refused = run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        out.getBuffer().setLength(0);
+        Path b = answer("<---RUN timeout=\"900\"--->\nmkdir made\n<---END--->\n");
+        int raised = run("apply", b.toString(), "-C", work.toString(), "--timeout", "900");
+
+        assertThat(refused).isEqualTo(1);
+        assertThat(doc.at("/results/0/status").asText()).isEqualTo("skipped");
+        assertThat(doc.at("/results/0/error/code").asText()).isEqualTo("validation_error");
+        assertThat(doc.at("/results/0/error/field").asText()).isEqualTo("timeout");
+        assertThat(raised).as(out.toString()).isZero();
+        assertThat(work.resolve("made")).isDirectory();
+    }
+
+    @Test
+    void apply_truncatedAnswerWithAFencedWrite_bothErrorsAtOnceExit3() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a =
+                answer(
+                        "<---TASKS--->\n<---WRITE file=\"src/app.py\"--->\n```python\nprint(1)\n```\n"
+                                + "<---END--->\n<---WRITE file=\"src/b.py\"--->\nprint(");
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+        String text = out.toString();
+        out.getBuffer().setLength(0);
+        int jsonCode = run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+
+        assertThat(code).isEqualTo(3);
+        assertThat(jsonCode).isEqualTo(3);
+        assertThat(text)
+                .contains(
+                        "✘ Line 7: Unterminated WRITE operation",
+                        "✘ Line 2: WRITE src/app.py — fenced_content: ",
+                        "1 syntax error and 1 likely mistake in the blocks that could be read:"
+                                + " nothing was applied.");
+        assertThat(doc.get("ok").asBoolean()).isFalse();
+        assertThat(doc.at("/syntaxErrors/0/line").asInt()).isEqualTo(7);
+        assertThat(doc.at("/likelyMistakes/0/code").asText()).isEqualTo("fenced_content");
+        assertThat(doc.at("/likelyMistakes/0/line").asInt()).isEqualTo(2);
+        assertThat(doc.at("/likelyMistakes/0/refused").asBoolean()).isTrue();
+        assertThat(work.resolve("src")).doesNotExist();
+    }
+
+    @Test
+    void apply_syntaxErrorOnly_noLikelyMistakesField() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        Path a = answer("<---WRITE file=\"a.txt\"--->\na\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--json");
+
+        assertThat(new ObjectMapper().readTree(out.toString()).has("likelyMistakes")).isFalse();
     }
 
     @Test

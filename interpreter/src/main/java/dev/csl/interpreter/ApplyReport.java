@@ -13,6 +13,8 @@ import java.util.List;
  * @param dryRun whether this was a preview
  * @param results one entry per top-level operation
  * @param syntaxErrors every syntax error (then nothing ran and {@code results} is empty)
+ * @param likelyMistakes with syntax errors, the likely mistakes (SPEC §1.7) of the blocks that
+ *     could still be read; null when there are none or no syntax errors
  * @param planHash the plan hash of a dry run (also set when {@code plan_changed})
  * @param error a failure of the apply as a whole ({@code plan_changed}), or null
  * @param recovered what was rolled back first of an apply killed before it finished, or null
@@ -24,6 +26,7 @@ import java.util.List;
     "dryRun",
     "results",
     "syntaxErrors",
+    "likelyMistakes",
     "planHash",
     "error",
     "recovered"
@@ -34,6 +37,7 @@ public record ApplyReport(
         boolean dryRun,
         List<OperationResult> results,
         List<SyntaxError> syntaxErrors,
+        List<LikelyMistake> likelyMistakes,
         String planHash,
         ErrorInfo error,
         Recovery recovered) {
@@ -41,6 +45,23 @@ public record ApplyReport(
     public ApplyReport {
         results = List.copyOf(results);
         syntaxErrors = List.copyOf(syntaxErrors);
+        likelyMistakes =
+                likelyMistakes == null || likelyMistakes.isEmpty()
+                        ? null
+                        : List.copyOf(likelyMistakes);
+    }
+
+    /** A report of an answer without syntax errors. */
+    public ApplyReport(
+            boolean ok,
+            String workingDir,
+            boolean dryRun,
+            List<OperationResult> results,
+            List<SyntaxError> syntaxErrors,
+            String planHash,
+            ErrorInfo error,
+            Recovery recovered) {
+        this(ok, workingDir, dryRun, results, syntaxErrors, null, planHash, error, recovered);
     }
 
     /** A report with nothing to recover. */
@@ -52,12 +73,20 @@ public record ApplyReport(
             List<SyntaxError> syntaxErrors,
             String planHash,
             ErrorInfo error) {
-        this(ok, workingDir, dryRun, results, syntaxErrors, planHash, error, null);
+        this(ok, workingDir, dryRun, results, syntaxErrors, null, planHash, error, null);
     }
 
     ApplyReport withRecovered(Recovery value) {
         return new ApplyReport(
-                ok, workingDir, dryRun, results, syntaxErrors, planHash, error, value);
+                ok,
+                workingDir,
+                dryRun,
+                results,
+                syntaxErrors,
+                likelyMistakes,
+                planHash,
+                error,
+                value);
     }
 
     /** SPEC §5: 0 everything succeeded, 1 an operation failed or was skipped, 3 syntax error. */

@@ -14,7 +14,9 @@ import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -50,8 +52,25 @@ public final class Interpreter {
         String shown = dir.toString();
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         if (!parsed.ok()) {
+            // Nothing runs, but the blocks that could be read are checked too: one pass, every
+            // mistake (SPEC §1.7).
+            List<LikelyMistake> mistakes =
+                    LikelyMistakes.find(
+                                    parsed.readable(),
+                                    options.delimiters(),
+                                    invalidLines,
+                                    options.strict())
+                            .listed(parsed.readable());
             return new ApplyReport(
-                    false, shown, options.dryRun(), List.of(), parsed.syntaxErrors(), null, null);
+                    false,
+                    shown,
+                    options.dryRun(),
+                    List.of(),
+                    parsed.syntaxErrors(),
+                    mistakes,
+                    null,
+                    null,
+                    null);
         }
         List<ValidationError> invalid = Validator.validate(parsed.operations());
         boolean dryRun = options.dryRun();
@@ -193,6 +212,12 @@ public final class Interpreter {
         LikelyMistakes mistakes =
                 LikelyMistakes.find(
                         parsed.operations(), options.delimiters(), invalidLines, options.strict());
+        Map<Integer, ErrorInfo> refused =
+                new LinkedHashMap<>(
+                        TimeoutCeiling.refusals(
+                                parsed.operations(), root, options.timeoutSeconds()));
+        refused.putAll(mistakes.refused());
+        mistakes = new LikelyMistakes(refused, mistakes.warnings());
         try (Execution execution =
                 new Execution(ws, dryRun, options, invalid, mistakes, runners, config, audit)) {
             results = execution.runAll(parsed.operations());

@@ -60,6 +60,41 @@ record LikelyMistakes(Map<Integer, ErrorInfo> refused, Map<Integer, List<Warning
         return new LikelyMistakes(refused, warnings);
     }
 
+    /**
+     * The refusals and warnings of {@code operations} (leaf blocks, as {@code ParseResult.readable}
+     * gives them), in their order, for an answer with syntax errors.
+     */
+    List<LikelyMistake> listed(List<Operation> operations) {
+        List<LikelyMistake> out = new ArrayList<>();
+        for (Operation op : flatten(operations)) {
+            String file = op.attributes().getOr("file", null);
+            ErrorInfo error = refused.get(op.line());
+            if (error != null) {
+                out.add(
+                        new LikelyMistake(
+                                op.line(),
+                                op.type(),
+                                file,
+                                error.code().wireName(),
+                                error.message(),
+                                error.hint(),
+                                true));
+            }
+            for (Warning w : warnings.getOrDefault(op.line(), List.of())) {
+                out.add(
+                        new LikelyMistake(
+                                op.line(),
+                                op.type(),
+                                file,
+                                w.code().wireName(),
+                                w.message(),
+                                w.hint(),
+                                false));
+            }
+        }
+        return out;
+    }
+
     /** The {@code --strict} refusal of an operation with unknown attributes: every one named. */
     private static ErrorInfo refusal(List<Warning> unknown) {
         if (unknown.size() == 1) {

@@ -62,7 +62,7 @@ public record OperationResult(
         @JsonIgnore boolean irreversible) {
 
     /** The note of every irreversible RUN. */
-    static final String IRREVERSIBLE_NOTE =
+    public static final String IRREVERSIBLE_NOTE =
             "Irreversible: external commands or Node.js ran; their side effects cannot be rolled"
                     + " back or undone by csl.";
 
@@ -114,14 +114,22 @@ public record OperationResult(
                 false);
     }
 
-    /** A RUN that ran: its commands, in which sandbox, and why it failed (or null). */
+    /**
+     * A RUN that ran: its commands, in which sandbox, why it failed (or null), and the runner's
+     * notes (a grep that found no match), which come before the note of an irreversible RUN.
+     */
     static OperationResult ran(
             String task,
             int line,
             ErrorInfo error,
             List<CommandResult> commands,
             String sandbox,
-            boolean irreversible) {
+            boolean irreversible,
+            List<String> notes) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        if (irreversible) {
+            all.add(IRREVERSIBLE_NOTE);
+        }
         return new OperationResult(
                 task,
                 "RUN",
@@ -135,14 +143,14 @@ public record OperationResult(
                 null,
                 commands,
                 sandbox,
-                irreversible ? IRREVERSIBLE_NOTE : null,
+                all.isEmpty() ? null : String.join("; ", all),
                 null,
                 null,
                 irreversible);
     }
 
-    /** A RUN in a dry run: nothing is run. */
-    static OperationResult notRunInDryRun(String task, int line) {
+    /** A RUN in a dry run that passed every check a real apply makes before running; not run. */
+    static OperationResult checkedInDryRun(String task, int line) {
         return new OperationResult(
                 task,
                 "RUN",
@@ -156,7 +164,7 @@ public record OperationResult(
                 null,
                 List.of(),
                 null,
-                "dry run: not run",
+                "dry run: checked, not run",
                 null,
                 null,
                 false);

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * The RUN blocks of one apply: before each, the workspace goes to disk (its commands see every
  * earlier WRITE); the apply's one {@link RunSession} opens at the first RUN and closes with this;
- * each block's {@link RunOutcome} becomes its result. A dry run runs nothing.
+ * each block's {@link RunOutcome} becomes its result. A dry run checks each block as a real apply
+ * would before running it, and runs nothing.
  */
 final class RunStep implements AutoCloseable {
     private final Workspace ws;
@@ -25,6 +26,7 @@ final class RunStep implements AutoCloseable {
     private final RunnerConfig config;
     private final AuditLog audit;
     private RunSession session;
+    private boolean checkedBefore;
 
     RunStep(
             Workspace ws,
@@ -44,8 +46,14 @@ final class RunStep implements AutoCloseable {
         long t0 = System.nanoTime();
         String content = run.content();
         if (dryRun) {
-            audit.note(task, new AuditLog.Facts(start, 0, content, null, null));
-            return OperationResult.notRunInDryRun(task, run.line());
+            RunFailure refusal = checkOnly(run);
+            audit.note(
+                    task, new AuditLog.Facts(start, AuditLog.millisSince(t0), content, null, null));
+            if (refusal != null) {
+                return result(run, task, new RunOutcome(List.of(), refusal, null, false));
+            }
+            checkedBefore = true;
+            return OperationResult.checkedInDryRun(task, run.line());
         }
         RunOutcome outcome = runOnDisk(run);
         List<CommandResult> commands = outcome.commands();
@@ -57,31 +65,51 @@ final class RunStep implements AutoCloseable {
         return result(run, task, outcome);
     }
 
+    /**
+     * Checks the block as a real apply would before running it, and runs nothing (SPEC §4). A
+     * {@code dir} that does not exist yet passes when an earlier operation of this dry run makes
+     * it: a WRITE below it, or a RUN that was checked and not run (its mkdir could).
+     */
+    private RunFailure checkOnly(Run run) {
+        try {
+            return session().check(request(run), dir -> checkedBefore || ws.holdsBelow(dir));
+        } catch (RuntimeException e) {
+            return runnerFailed(e);
+        }
+    }
+
+    private RunSession session() {
+        if (session == null) {
+            session = runners.open(config);
+        }
+        return session;
+    }
+
+    private RunRequest request(Run run) {
+        return new RunRequest(
+                run.content(),
+                run.attributes().get("dir").orElse(null),
+                run.attributes().get("lang").orElse(null),
+                timeoutOf(run),
+                ws.recorder());
+    }
+
+    private static RunFailure runnerFailed(RuntimeException e) {
+        return new RunFailure(
+                ErrorCode.IO_ERROR,
+                "The command runner failed: " + e.getMessage(),
+                "Try again; if it keeps failing, run csl doctor.",
+                Map.of());
+    }
+
     /** Runs the block after a flush; the workspace forgets what it loaded (the disk may differ). */
     private RunOutcome runOnDisk(Run run) {
         ws.touchDisk();
         ws.flush();
         try {
-            if (session == null) {
-                session = runners.open(config);
-            }
-            return session.run(
-                    new RunRequest(
-                            run.content(),
-                            run.attributes().get("dir").orElse(null),
-                            run.attributes().get("lang").orElse(null),
-                            timeoutOf(run),
-                            ws.recorder()));
+            return session().run(request(run));
         } catch (RuntimeException e) {
-            return new RunOutcome(
-                    List.of(),
-                    new RunFailure(
-                            ErrorCode.IO_ERROR,
-                            "The command runner failed: " + e.getMessage(),
-                            "Try again; if it keeps failing, run csl doctor.",
-                            Map.of()),
-                    "none",
-                    false);
+            return new RunOutcome(List.of(), runnerFailed(e), "none", false);
         } finally {
             ws.forget();
         }
@@ -99,7 +127,8 @@ final class RunStep implements AutoCloseable {
                 error,
                 outcome.commands(),
                 outcome.sandboxLayer(),
-                outcome.irreversible());
+                outcome.irreversible(),
+                outcome.notes());
     }
 
     private static Integer timeoutOf(Run run) {

@@ -83,6 +83,11 @@ final class Workspace {
         state.contributors.add(task);
     }
 
+    /** True when a file this apply holds (written or read) lies below the directory {@code dir}. */
+    boolean holdsBelow(Path dir) {
+        return states.keySet().stream().anyMatch(p -> p.startsWith(dir) && !p.equals(dir));
+    }
+
     /** Writes every changed file to disk, journaling each first. Failures go to their tasks. */
     void flush() {
         if (journal != null) {

@@ -20,6 +20,9 @@ import java.util.Map;
  * the change recorder before every change, as the real built-ins do.
  */
 final class FakeRunners implements RunSessionFactory {
+    private static final java.util.Set<String> KNOWN =
+            java.util.Set.of("mkdir", "touch", "rm", "cat", "external", "false");
+
     @Override
     public RunSession open(dev.csl.runner.base.RunnerConfig config) {
         Path root = config.workingDir();
@@ -91,6 +94,22 @@ final class FakeRunners implements RunSessionFactory {
                     }
                 }
                 return new RunOutcome(done, null, "none", irreversible);
+            }
+
+            @Override
+            public RunFailure check(
+                    RunRequest request, java.util.function.Predicate<Path> madeEarlier) {
+                for (String line : request.content().split("\n")) {
+                    String name = line.trim().split("\\s+")[0];
+                    if (!KNOWN.contains(name)) {
+                        return new RunFailure(
+                                ErrorCode.COMMAND_NOT_FOUND,
+                                "No such command: " + name,
+                                "Use a built-in.",
+                                Map.of());
+                    }
+                }
+                return null;
             }
 
             @Override

@@ -54,13 +54,29 @@ final class BlockPlanner {
     private final GuardedFiles guard;
     private final Supplier<ExternalCommands> external;
     private final Path dir;
+    private final String pendingDir;
 
     BlockPlanner(
             CommandTable table, GuardedFiles guard, Supplier<ExternalCommands> external, Path dir) {
+        this(table, guard, external, dir, null);
+    }
+
+    /**
+     * {@code pendingDir}: the block's {@code dir} relative to {@code guard}'s root when it does not
+     * exist yet (a dry run, in which an earlier operation makes it); relative path operands are
+     * then checked below it. {@code null} when {@code guard}'s base is the block's dir.
+     */
+    BlockPlanner(
+            CommandTable table,
+            GuardedFiles guard,
+            Supplier<ExternalCommands> external,
+            Path dir,
+            String pendingDir) {
         this.table = table;
         this.guard = guard;
         this.external = external;
         this.dir = dir;
+        this.pendingDir = pendingDir;
     }
 
     /**
@@ -189,12 +205,23 @@ final class BlockPlanner {
      * exist yet passes: the command reports that GNU-style when it runs.
      */
     private RunFailure guardPath(String path, OperandKind kind) {
+        String checked = path;
+        if (pendingDir != null && kind != OperandKind.TEXT) {
+            try {
+                guard.resolveForRead(path); // its spelling on its own: ~, $HOME, C:\ ...
+            } catch (GuardException e) {
+                if (e.code() == ErrorCode.INVALID_PATH) {
+                    return refusal(path, e);
+                }
+            }
+            checked = path.startsWith("/") ? path : pendingDir + "/" + path;
+        }
         try {
             switch (kind) {
                 case TEXT -> {}
-                case READ, NAME -> guard.resolveForRead(path);
-                case WRITE -> guard.resolveForWrite(path);
-                case DELETE -> guard.resolveForDelete(path);
+                case READ, NAME -> guard.resolveForRead(checked);
+                case WRITE -> guard.resolveForWrite(checked);
+                case DELETE -> guard.resolveForDelete(checked);
             }
             return null;
         } catch (GuardException e) {
@@ -203,13 +230,17 @@ final class BlockPlanner {
                     && e.code() != ErrorCode.PROTECTED_PATH) {
                 return null;
             }
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("path", path);
-            if (e.resolved() != null) {
-                details.put("resolved", e.resolved().toString());
-            }
-            return new RunFailure(e.code(), e.getMessage(), e.hint(), details);
+            return refusal(path, e);
         }
+    }
+
+    private static RunFailure refusal(String path, GuardException e) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("path", path);
+        if (e.resolved() != null) {
+            details.put("resolved", e.resolved().toString());
+        }
+        return new RunFailure(e.code(), e.getMessage(), e.hint(), details);
     }
 
     private static RunFailure withLine(RunFailure f, SplitLine line) {

@@ -33,32 +33,14 @@ final class Failures {
     static RunFailure commandFailed(Step.Builtin step, WorkerReply reply) {
         String stderr = reply.stderr().strip();
         String firstLine = stderr.isEmpty() ? "" : stderr.lines().findFirst().orElse("");
-        String name = step.spec().name();
-        String message;
-        String hint;
-        if (name.equals("grep") && reply.exitCode() == 1 && stderr.isEmpty()) {
-            message = "grep found no matching lines (exit status 1): " + step.text();
-            hint =
-                    "grep exits with 1 when nothing matches, which stops the block; check the"
-                            + " pattern (grep -i ignores case, -F takes it literally)";
-        } else if (name.equals("diff") && reply.exitCode() == 1) {
-            message = "diff found differences (exit status 1): " + step.text();
-            hint =
-                    "the differences are in stdout; diff exits with 1 when the files differ,"
-                            + " which stops the block";
-        } else {
-            message =
-                    "'"
-                            + step.text()
-                            + "' failed with exit status "
-                            + reply.exitCode()
-                            + (firstLine.isEmpty() ? "" : ": " + firstLine);
-            hint = "the command's stderr says why; fix the operands and run it again";
-        }
         return new RunFailure(
                 ErrorCode.COMMAND_FAILED,
-                message,
-                hint,
+                "'"
+                        + step.text()
+                        + "' failed with exit status "
+                        + reply.exitCode()
+                        + (firstLine.isEmpty() ? "" : ": " + firstLine),
+                "the command's stderr says why; fix the operands and run it again",
                 RunFailure.details(
                         "exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
     }

@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * The runner session of one apply: checks each RUN block whole, then runs its commands in order —
@@ -30,10 +32,12 @@ final class StandardRunSession implements RunSession {
 
     private final RunnerConfig config;
     private final CommandTable table;
+    private final WorkerSource workers;
     private GuardedFiles guard;
     private ExternalCommands external;
-    private final Sandbox sandbox;
-    private final SessionWorker worker;
+    private ExternalCommands checking;
+    private Sandbox sandbox;
+    private SessionWorker worker;
     private long nextId;
 
     StandardRunSession(RunnerConfig config, WorkerSource workers) {
@@ -43,21 +47,64 @@ final class StandardRunSession implements RunSession {
     StandardRunSession(RunnerConfig config, WorkerSource workers, CommandTable table) {
         this.config = config;
         this.table = table;
-        this.sandbox = Sandbox.forConfig(config);
-        this.worker = new SessionWorker(workers, sandbox);
+        this.workers = workers;
     }
 
     @Override
     public synchronized RunOutcome run(RunRequest request) {
-        boolean node = request.lang() != null && NODE.contains(request.lang());
-        if (!worker.started() && !node) {
-            worker.startEarly(config.workingDir()); // the JVM boots while the block is checked
+        boolean node = isNode(request);
+        if (!worker().started() && !node) {
+            worker().startEarly(config.workingDir()); // the JVM boots while the block is checked
         }
+        Checked checked = check(request, this::external, dir -> false);
+        if (checked.failure() != null) {
+            return refused(checked.failure());
+        }
+        if (node) {
+            return external().runNode(request.content(), checked.base().base(), checked.timeout());
+        }
+        return execute(checked.steps(), checked.base(), checked.timeout(), request.recorder());
+    }
+
+    /**
+     * Checks as {@link #run} does before running anything, with external commands that never ask
+     * anyone and a sandbox that is only probed when {@code --sandbox required} makes its absence a
+     * refusal: no worker JVM and no other process is started.
+     */
+    @Override
+    public synchronized RunFailure check(RunRequest request, Predicate<Path> madeEarlier) {
+        Checked checked = check(request, this::checking, madeEarlier);
+        if (checked.failure() != null || !isNode(request)) {
+            return checked.failure();
+        }
+        return checking().checkNode(checked.base().base());
+    }
+
+    /** The external commands of checks alone, made at the first line that needs them. */
+    private ExternalCommands checking() {
+        if (checking == null) {
+            checking = ExternalCommandsFactory.forChecking(config);
+        }
+        return checking;
+    }
+
+    /**
+     * A block checked whole: its steps (none for Node), the guard at its {@code dir} and its
+     * timeout; or the failure that refuses it.
+     */
+    private record Checked(List<Step> steps, GuardedFiles base, int timeout, RunFailure failure) {
+        static Checked refused(RunFailure failure) {
+            return new Checked(List.of(), null, 0, failure);
+        }
+    }
+
+    private Checked check(
+            RunRequest request, Supplier<ExternalCommands> commands, Predicate<Path> madeEarlier) {
         GuardedFiles root;
         try {
             root = guard();
         } catch (IOException e) {
-            return refused(
+            return Checked.refused(
                     Failures.of(
                             ErrorCode.INVALID_WORKING_DIRECTORY,
                             "The working directory "
@@ -67,11 +114,15 @@ final class StandardRunSession implements RunSession {
                             "run csl in (or with -C) an existing project directory"));
         }
         GuardedFiles base = root;
+        String pendingDir = null;
         if (request.dir() != null) {
             try {
                 base = root.withBase(request.dir());
             } catch (GuardException e) {
-                return refused(Failures.badDir(request.dir(), e));
+                pendingDir = pendingDir(root, request.dir(), e, madeEarlier);
+                if (pendingDir == null) {
+                    return Checked.refused(Failures.badDir(request.dir(), e));
+                }
             }
         }
         int timeout =
@@ -80,17 +131,41 @@ final class StandardRunSession implements RunSession {
                         request.timeoutSeconds() != null
                                 ? request.timeoutSeconds()
                                 : config.defaultTimeoutSeconds());
-        if (node) {
-            return external().runNode(request.content(), base.base(), timeout);
+        if (isNode(request)) {
+            return new Checked(List.of(), base, timeout, null);
         }
-        GuardedFiles planBase = base;
+        Path dir = pendingDir == null ? base.base() : root.root().resolve(pendingDir);
         BlockPlanner.Plan plan =
-                new BlockPlanner(table, planBase, this::external, base.base())
-                        .plan(request.content());
+                new BlockPlanner(table, base, commands, dir, pendingDir).plan(request.content());
         if (plan.failure() != null) {
-            return refused(plan.failure());
+            return Checked.refused(plan.failure());
         }
-        return execute(plan.steps(), base, timeout, request.recorder());
+        return new Checked(plan.steps(), base, timeout, null);
+    }
+
+    /**
+     * The {@code dir} of a block checked in a dry run that does not exist yet but that an earlier
+     * operation makes ({@code madeEarlier}), relative to the root; {@code null} when the dir is
+     * refused as it is.
+     */
+    private static String pendingDir(
+            GuardedFiles root, String dir, GuardException e, Predicate<Path> madeEarlier) {
+        if (e.code() != ErrorCode.FILE_NOT_FOUND) {
+            return null;
+        }
+        try {
+            Path resolved = root.resolveForRead(dir);
+            if (!madeEarlier.test(resolved) || resolved.equals(root.root())) {
+                return null;
+            }
+            return root.root().relativize(resolved).toString();
+        } catch (GuardException refused) {
+            return null;
+        }
+    }
+
+    private static boolean isNode(RunRequest request) {
+        return request.lang() != null && NODE.contains(request.lang());
     }
 
     private RunOutcome execute(
@@ -99,6 +174,7 @@ final class StandardRunSession implements RunSession {
         boolean irreversible = false;
         boolean externalRan = false;
         RunFailure failure = null;
+        List<String> notes = new ArrayList<>();
         for (Step step : steps) {
             CommandOutcome outcome;
             if (step instanceof Step.Builtin b) {
@@ -114,14 +190,20 @@ final class StandardRunSession implements RunSession {
             }
             if (outcome.result() != null) {
                 results.add(outcome.result());
+                if (outcome.ok() && step instanceof Step.Builtin b) {
+                    String note = ExitAnswers.noteFor(b, outcome.result().exitCode());
+                    if (note != null) {
+                        notes.add(note);
+                    }
+                }
             }
             if (!outcome.ok()) {
                 failure = outcome.failure();
                 break;
             }
         }
-        String layer = externalRan ? external().sandboxLayer() : sandbox.layer();
-        return new RunOutcome(results, failure, layer, irreversible);
+        String layer = externalRan ? external().sandboxLayer() : sandbox().layer();
+        return new RunOutcome(results, failure, layer, irreversible, notes);
     }
 
     private CommandOutcome runBuiltin(
@@ -147,13 +229,13 @@ final class StandardRunSession implements RunSession {
                                     + e.getMessage(),
                             "check that .csl/ in the working directory is writable"));
         }
-        RunFailure noSandbox = sandbox.refusal("'" + step.text() + "'");
+        RunFailure noSandbox = sandbox().refusal("'" + step.text() + "'");
         if (noSandbox != null) {
             return new CommandOutcome(new CommandResult(step.text(), -1, "", "", 0), noSandbox);
         }
         WorkerProcess w;
         try {
-            w = worker.forRoot(guard.root());
+            w = worker().forRoot(guard.root());
         } catch (IOException e) {
             return new CommandOutcome(
                     new CommandResult(step.text(), -1, "", "", 0),
@@ -173,7 +255,7 @@ final class StandardRunSession implements RunSession {
                         config.outputCapBytes(),
                         step.invocation());
         long started = System.nanoTime();
-        WorkerProcess.Result result = worker.call(w, request, deadline.remainingMillis());
+        WorkerProcess.Result result = worker().call(w, request, deadline.remainingMillis());
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (result instanceof WorkerProcess.Result.Replied r) {
             WorkerReply reply = r.reply();
@@ -185,7 +267,7 @@ final class StandardRunSession implements RunSession {
             CommandResult cr =
                     new CommandResult(
                             step.text(), reply.exitCode(), reply.stdout(), reply.stderr(), ms);
-            if (reply.exitCode() == 0) {
+            if (reply.exitCode() == 0 || ExitAnswers.noteFor(step, reply.exitCode()) != null) {
                 return new CommandOutcome(cr, null);
             }
             return new CommandOutcome(cr, Failures.commandFailed(step, reply));
@@ -212,17 +294,34 @@ final class StandardRunSession implements RunSession {
         return external;
     }
 
+    /** The OS sandbox, probed at the first block that runs (a check alone does not probe it). */
+    private Sandbox sandbox() {
+        if (sandbox == null) {
+            sandbox = Sandbox.forConfig(config);
+        }
+        return sandbox;
+    }
+
+    private SessionWorker worker() {
+        if (worker == null) {
+            worker = new SessionWorker(workers, sandbox());
+        }
+        return worker;
+    }
+
     /** The worker now serving this session, if one was started (for tests). */
     WorkerProcess currentWorker() {
-        return worker.current();
+        return worker == null ? null : worker.current();
     }
 
     private RunOutcome refused(RunFailure failure) {
-        return new RunOutcome(List.of(), failure, sandbox.layer(), false);
+        return new RunOutcome(List.of(), failure, sandbox().layer(), false);
     }
 
     @Override
     public synchronized void close() {
-        worker.close();
+        if (worker != null) {
+            worker.close();
+        }
     }
 }

@@ -43,6 +43,12 @@ final class WordSplitter {
     /** Set by an unterminated quote: where the following lines begin is unknown, so stop. */
     private boolean lost;
 
+    /** The shell operators of the command being split: one refusal names them all. */
+    private final List<Operator> operators = new ArrayList<>();
+
+    /** A shell operator found in a command line, and what it does in a shell. */
+    private record Operator(String op, String what) {}
+
     private WordSplitter(String src) {
         this.src = src;
     }
@@ -87,9 +93,13 @@ final class WordSplitter {
 
     /** Reads one logical line (up to an unquoted, unescaped newline) into {@code words}. */
     private RunFailure splitCommand(List<String> words, int startLine, int startPos) {
+        operators.clear();
         StringBuilder word = null;
         while (pos < src.length()) {
             char c = src.charAt(pos);
+            if (c == '\n' && !operators.isEmpty()) {
+                break; // refused: the caller skips the rest of the line, this newline included
+            }
             if (c == '\n') {
                 pos++;
                 lineNo++;
@@ -122,14 +132,98 @@ final class WordSplitter {
                 case '\\' -> failure = backslash(word, startLine);
                 default -> failure = plain(word, c, startLine, startPos);
             }
-            if (failure != null) {
-                return failure;
+            if (failure != null && c != '"' && failure.code() == ErrorCode.SHELL_OPERATOR) {
+                // Outside quotes the rest of the line is read on, so the refusal names every
+                // operator (2>&1 | tail: the redirection and the pipe).
+                pos = past(operators.get(operators.size() - 1).op());
+                continue;
             }
+            if (failure != null) {
+                // Inside double quotes, or not an operator (an open quote): reading stops here.
+                return operators.isEmpty() ? failure : allOperators(startLine, startPos);
+            }
+        }
+        if (!operators.isEmpty()) {
+            return allOperators(startLine, startPos);
         }
         if (word != null) {
             words.add(word.toString());
         }
         return null;
+    }
+
+    /**
+     * Where reading goes on after {@code op} at {@code pos}: past a whole redirection ({@code
+     * 2>&1}, {@code >>}), past the inside of {@code $(...)} and {@code ${...}} (one construct, not
+     * a subshell and braces of its own), else past the operator.
+     */
+    private int past(String op) {
+        int i = pos + op.length();
+        if (op.equals("$(") || op.equals("$") && at("${")) {
+            char open = src.charAt(pos + 1);
+            char close = open == '(' ? ')' : '}';
+            int depth = 0;
+            for (int j = pos + 1; j < src.length() && src.charAt(j) != '\n'; j++) {
+                char c = src.charAt(j);
+                depth += c == open ? 1 : c == close ? -1 : 0;
+                if (depth == 0) {
+                    return j + 1;
+                }
+            }
+            return i;
+        }
+        if (op.equals("<") || op.equals(">") || op.equals("&>")) {
+            while (i < src.length() && "<>&|".indexOf(src.charAt(i)) >= 0) {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    /** One refusal naming every operator of the line, each kind once, in the order found. */
+    private RunFailure allOperators(int startLine, int startPos) {
+        List<String> kinds = new ArrayList<>();
+        List<String> ops = new ArrayList<>();
+        List<String> hints = new ArrayList<>();
+        for (Operator o : operators) {
+            String kind = o.what() + " (" + o.op() + ")";
+            if (kinds.stream().noneMatch(k -> k.startsWith(o.what() + " ("))) {
+                kinds.add(kind);
+            }
+            if (!ops.contains(o.op())) {
+                ops.add(o.op());
+            }
+            String hint = hintFor(o.op());
+            if (!hints.contains(hint)) {
+                hints.add(hint);
+            }
+        }
+        String text = commandText(startPos);
+        Map<String, Object> details =
+                RunFailure.details("line", startLine, "command", text, "operator", ops.get(0));
+        if (ops.size() > 1) {
+            details = new java.util.LinkedHashMap<>(details);
+            details.put("operators", List.copyOf(ops));
+        }
+        return new RunFailure(
+                ErrorCode.SHELL_OPERATOR,
+                "Command line "
+                        + startLine
+                        + " uses "
+                        + joined(kinds)
+                        + ", but no shell runs RUN commands: "
+                        + text,
+                String.join("; ", hints),
+                details);
+    }
+
+    private static String joined(List<String> items) {
+        if (items.size() == 1) {
+            return items.get(0);
+        }
+        return String.join(", ", items.subList(0, items.size() - 1))
+                + " and "
+                + items.get(items.size() - 1);
     }
 
     private void skipComment() {
@@ -211,9 +305,12 @@ final class WordSplitter {
                         ? operator("||", "the operator ||", startLine, startPos)
                         : operator("|", "a pipe", startLine, startPos);
             case '&':
+                if (at("&>")) {
+                    return operator("&>", "a redirection", startLine, startPos);
+                }
                 return at("&&")
                         ? operator("&&", "the operator &&", startLine, startPos)
-                        : operator("&", "running in the background (&)", startLine, startPos);
+                        : operator("&", "running in the background", startLine, startPos);
             case ';':
                 return operator(";", "the separator ;", startLine, startPos);
             case '<':
@@ -283,6 +380,7 @@ final class WordSplitter {
     }
 
     private RunFailure operator(String op, String what, int startLine, int startPos) {
+        operators.add(new Operator(op, what));
         String text = commandText(startPos);
         return new RunFailure(
                 ErrorCode.SHELL_OPERATOR,
@@ -310,7 +408,7 @@ final class WordSplitter {
                     "use one RUN line per command; the block stops at the first failing"
                             + " command, so there is no 'or else'";
             case "&" -> "commands cannot run in the background; run them one per line";
-            case "<", ">" ->
+            case "<", ">", "&>" ->
                     "output is captured and returned to you; to write a file use a WRITE"
                             + " operation, to read one use cat";
             case "`", "$(" ->

@@ -190,10 +190,152 @@ class RunSessionTest {
         }
 
         @Test
-        void run_grepWithoutMatch_failsWithAHelpfulMessage() {
-            RunOutcome outcome = run("grep nothing a.txt");
+        void run_grepWithoutMatch_isAnAnswerTheBlockGoesOnWithANote() {
+            RunOutcome outcome = run("grep -rn nothing src\nmkdir after");
+            assertThat(outcome.ok()).as("%s", outcome.failure()).isTrue();
+            assertThat(outcome.commands())
+                    .extracting(CommandResult::exitCode)
+                    .containsExactly(1, 0);
+            assertThat(outcome.notes())
+                    .containsExactly("grep found no match (exit status 1): grep -rn nothing src");
+            assertThat(root.resolve("after")).isDirectory();
+        }
+
+        @Test
+        void run_diffOfDifferentFiles_isAnAnswerTheBlockGoesOnWithANote() {
+            RunOutcome outcome = run("diff a.txt src/b.txt\nmkdir after");
+            assertThat(outcome.ok()).as("%s", outcome.failure()).isTrue();
+            assertThat(outcome.commands().get(0).exitCode()).isEqualTo(1);
+            assertThat(outcome.commands().get(0).stdout()).contains("< a", "> b");
+            assertThat(outcome.notes())
+                    .containsExactly("the files differ (exit status 1): diff a.txt src/b.txt");
+            assertThat(root.resolve("after")).isDirectory();
+        }
+
+        @Test
+        void run_grepOfAMissingFile_exitTwoStillFailsAndStopsTheBlock() {
+            RunOutcome outcome = run("grep x missing.txt\nmkdir after");
             assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
-            assertThat(outcome.failure().message()).contains("no matching lines");
+            assertThat(outcome.failure().details()).containsEntry("exitCode", 2);
+            assertThat(outcome.notes()).isEmpty();
+            assertThat(root.resolve("after")).doesNotExist();
+        }
+
+        @Test
+        void run_diffOfAMissingFile_exitTwoStillFails() {
+            RunOutcome outcome = run("diff a.txt missing.txt");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
+            assertThat(outcome.failure().details()).containsEntry("exitCode", 2);
+        }
+
+        @Test
+        void run_otherBuiltinExitingOne_stillFails() {
+            RunOutcome outcome = run("cat missing.txt");
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
+            assertThat(outcome.notes()).isEmpty();
+        }
+    }
+
+    @Nested
+    class CheckOnly {
+        private dev.csl.runner.base.RunFailure check(String content, String dir) {
+            return session.check(
+                    new RunRequest(content, dir, null, null, recorded::add), d -> false);
+        }
+
+        @Test
+        void check_cleanBlock_passesAndRunsNothing() {
+            assertThat(check("mkdir made\ntouch made/x\nrm a.txt", null)).isNull();
+            assertThat(root.resolve("made")).doesNotExist();
+            assertThat(root.resolve("a.txt")).exists();
+            assertThat(recorded).isEmpty();
+        }
+
+        @ParameterizedTest
+        @org.junit.jupiter.params.provider.CsvSource(
+                delimiter = '!',
+                value = {
+                    "cat a.txt | tail -n 1 ! shell_operator",
+                    "cd src ! command_not_allowed",
+                    "ls --frobnicate ! unknown_flag",
+                    "git commit -m x ! command_not_allowed",
+                    "cat ../outside.txt ! path_escape",
+                    "rm -r .git ! protected_path",
+                    "head -n ! invalid_flag_value",
+                    "mv a.txt ! wrong_argument_count",
+                })
+        void check_blockARealRunRefuses_refusedWithTheSameCode(String block, String code) {
+            assertThat(check(block.strip(), null).code().wireName()).isEqualTo(code.strip());
+            assertThat(run(block.strip()).failure().code().wireName()).isEqualTo(code.strip());
+        }
+
+        @Test
+        void check_commandNotApproved_refusedWithoutAsking() {
+            assertThat(check("ls\nsh -c true", null).code())
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
+        }
+
+        @Test
+        void check_missingDir_refusedUnlessAnEarlierOperationMakesIt() {
+            assertThat(check("ls", "later").code()).isEqualTo(ErrorCode.INVALID_WORKING_DIRECTORY);
+            RunRequest request =
+                    new RunRequest("cat x.txt ../a.txt", "later/deep", null, null, null);
+            assertThat(session.check(request, d -> d.endsWith("later/deep"))).isNull();
+            RunRequest escaping = new RunRequest("cat ../../../x", "later/deep", null, null, null);
+            assertThat(session.check(escaping, d -> true).code()).isEqualTo(ErrorCode.PATH_ESCAPE);
+            RunRequest home = new RunRequest("cat ~/x", "later/deep", null, null, null);
+            assertThat(session.check(home, d -> true).code()).isEqualTo(ErrorCode.INVALID_PATH);
+            assertThat(root.resolve("later")).doesNotExist();
+        }
+
+        @Test
+        void check_freshSession_startsNoWorkerNorAnyProcessAndAsksNobody() {
+            List<String> asked = new ArrayList<>();
+            var config =
+                    new dev.csl.runner.base.RunnerConfig(
+                            root,
+                            30,
+                            1024,
+                            dev.csl.runner.base.SandboxMode.AUTO,
+                            List.of(),
+                            false,
+                            command -> {
+                                asked.add(command);
+                                return dev.csl.runner.base.Prompter.Answer.YES;
+                            });
+            long children = ProcessHandle.current().children().count();
+            try (StandardRunSession fresh = TestSessions.open(config)) {
+                assertThat(fresh.check(TestSessions.request("ls\ncat a.txt"), d -> false)).isNull();
+                assertThat(fresh.check(TestSessions.request("sh -c true"), d -> false).code())
+                        .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
+                assertThat(fresh.currentWorker()).isNull();
+                assertThat(ProcessHandle.current().children().count()).isEqualTo(children);
+            }
+            assertThat(asked).isEmpty();
+        }
+
+        @Test
+        void check_nodeBlock_refusedOnlyWhereNodeIsMissingAndRunsNothing() {
+            RunRequest node =
+                    new RunRequest(
+                            "require('fs').writeFileSync('n.txt', 'x')", null, "node", null, null);
+            dev.csl.runner.base.RunFailure refusal = session.check(node, d -> false);
+            if (dev.csl.runner.process.ProcessLauncher.findOnPath("node").isPresent()) {
+                assertThat(refusal).isNull();
+            } else {
+                assertThat(refusal.code()).isEqualTo(ErrorCode.NODE_UNAVAILABLE);
+            }
+            assertThat(root.resolve("n.txt")).doesNotExist();
+            RunRequest badDir = new RunRequest("1", "../x", "node", null, null);
+            assertThat(session.check(badDir, d -> true).code())
+                    .isEqualTo(ErrorCode.INVALID_WORKING_DIRECTORY);
+        }
+
+        @Test
+        void check_dirOutside_refusedEvenIfSaidToBeMadeEarlier() {
+            RunRequest request = new RunRequest("ls", "../elsewhere", null, null, null);
+            assertThat(session.check(request, d -> true).code())
+                    .isEqualTo(ErrorCode.INVALID_WORKING_DIRECTORY);
         }
     }
 

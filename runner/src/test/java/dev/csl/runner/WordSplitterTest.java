@@ -155,6 +155,45 @@ class WordSplitterTest {
         }
 
         @Test
+        void split_redirectionAndPipe_refusalNamesBoth() {
+            RunFailure f = refusal("npm test 2>&1 | tail -n 20");
+            assertThat(f.message())
+                    .startsWith(
+                            "Command line 1 uses a redirection (>) and a pipe (|), but no shell")
+                    .doesNotContain("background");
+            assertThat(f.details()).containsEntry("operator", ">");
+            assertThat(f.details().get("operators")).isEqualTo(List.of(">", "|"));
+            assertThat(f.hint()).contains("instead of a pipe").contains("WRITE operation");
+        }
+
+        @Test
+        void split_threeOperators_eachKindNamedOnceInOrder() {
+            RunFailure f = refusal("cat $(ls src) *.js > out.txt && echo `pwd`");
+            assertThat(f.message())
+                    .contains(
+                            "uses command substitution $(...) ($(), an unquoted glob (*), a"
+                                    + " redirection (>), the operator && (&&) and command"
+                                    + " substitution with backticks (`)");
+            assertThat(f.message()).doesNotContain("subshell");
+        }
+
+        @Test
+        void split_operatorThenOperatorInsideDoubleQuotes_bothNamed() {
+            RunFailure f = refusal("ls | grep \"$HOME\"");
+            assertThat(f.details().get("operators")).isEqualTo(List.of("|", "$"));
+        }
+
+        @Test
+        void split_twoRefusedLines_eachNamesItsOwnOperators() {
+            WordSplitter.Result r = WordSplitter.split("ls > a; pwd\ncat a | head\nls");
+            assertThat(r.failures()).hasSize(2);
+            assertThat(r.failures().get(0).details().get("operators")).isEqualTo(List.of(">", ";"));
+            assertThat(r.failures().get(1).details()).containsEntry("operator", "|");
+            assertThat(r.failures().get(1).details()).doesNotContainKey("operators");
+            assertThat(r.lines()).hasSize(1);
+        }
+
+        @Test
         void split_refusal_namesTheLineOfTheBlock() {
             RunFailure f = refusal("ls\npwd\ncat a | head");
             assertThat(f.details()).containsEntry("line", 3);

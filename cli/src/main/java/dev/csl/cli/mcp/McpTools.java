@@ -147,7 +147,9 @@ public final class McpTools implements AutoCloseable {
                         "Check a CSL answer",
                         "Parses, validates and dry-runs an answer against the working directory:"
                                 + " the diffs each operation would make and the errors it would"
-                                + " meet. Writes nothing and runs no command.",
+                                + " meet, RUN blocks checked as apply checks them (a command not"
+                                + " approved yet is command_not_approved). Writes nothing and runs"
+                                + " no command.",
                         true,
                         false);
         ObjectNode checkProps = properties(check);

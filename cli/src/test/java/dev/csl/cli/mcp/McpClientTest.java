@@ -73,6 +73,45 @@ class McpClientTest {
     }
 
     @Test
+    void check_blocksTheRealApplyRefuses_eachReportedWithTheRealCode() throws IOException {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "a\n");
+        Files.writeString(project.resolve("b.txt"), "b\n");
+        try (McpSyncClient client = client(List.of("-C", project.toString()), s -> s)) {
+            McpSchema.CallToolResult checked =
+                    call(client, "check", Map.of("answer", dev.csl.cli.RefusedRunBlocks.ANSWER));
+            McpSchema.CallToolResult applied =
+                    call(client, "apply", Map.of("answer", dev.csl.cli.RefusedRunBlocks.ANSWER));
+            McpSchema.CallToolResult grep =
+                    call(
+                            client,
+                            "apply",
+                            Map.of("answer", dev.csl.cli.RefusedRunBlocks.GREP_AND_DIFF));
+
+            assertThat(checked.isError()).isTrue();
+            assertThat(data(checked)).containsEntry("ok", false);
+            JsonNodeView preview = new JsonNodeView(data(checked));
+            JsonNodeView real = new JsonNodeView(data(applied));
+            List<String> codes = dev.csl.cli.RefusedRunBlocks.CODES;
+            for (int i = 0; i < codes.size(); i++) {
+                assertThat(preview.at("/results/" + i + "/error/code"))
+                        .isEqualTo(codes.get(i))
+                        .isEqualTo(real.at("/results/" + i + "/error/code"));
+            }
+            assertThat(grep.isError()).as(text(grep)).isFalse();
+            assertThat(text(grep)).contains("note: grep found no match");
+            assertThat(project.resolve("after")).isDirectory();
+        }
+    }
+
+    /** Reads a structured result by JSON pointer. */
+    private record JsonNodeView(Map<String, Object> data) {
+        String at(String pointer) {
+            return new ObjectMapper().valueToTree(data).at(pointer).asText();
+        }
+    }
+
+    @Test
     void wholeFlow_initializeListCheckApplyRefusedUndoAndPrompt() throws IOException {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "outside\n");

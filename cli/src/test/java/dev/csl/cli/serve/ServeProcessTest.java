@@ -99,6 +99,59 @@ class ServeProcessTest {
             "<---WRITE file=\"hello.txt\"--->\nhello\n<---END--->\n";
 
     @Test
+    void apply_dryRunOfBlocksTheRealApplyRefuses_eachRefusedWithTheRealCode() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "a\n");
+        Files.writeString(project.resolve("b.txt"), "b\n");
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            RpcClient client = serve.client;
+            JsonNode preview =
+                    client.call(
+                            1,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "project",
+                                    "answer",
+                                    dev.csl.cli.RefusedRunBlocks.ANSWER,
+                                    "dryRun",
+                                    true));
+            JsonNode applied =
+                    client.call(
+                            2,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "project",
+                                    "answer",
+                                    dev.csl.cli.RefusedRunBlocks.ANSWER));
+            JsonNode grep =
+                    client.call(
+                            3,
+                            "apply",
+                            Map.of(
+                                    "workingDir",
+                                    "project",
+                                    "answer",
+                                    dev.csl.cli.RefusedRunBlocks.GREP_AND_DIFF));
+
+            assertThat(preview.at("/result/ok").asBoolean()).isFalse();
+            List<String> codes = dev.csl.cli.RefusedRunBlocks.CODES;
+            for (int i = 0; i < codes.size(); i++) {
+                assertThat(preview.at("/result/results/" + i + "/error/code").asText())
+                        .isEqualTo(codes.get(i))
+                        .isEqualTo(applied.at("/result/results/" + i + "/error/code").asText());
+            }
+            assertThat(grep.at("/result/ok").asBoolean()).as(grep.toString()).isTrue();
+            assertThat(grep.at("/result/results/0/commands/0/exitCode").asInt()).isEqualTo(1);
+            assertThat(grep.at("/result/results/0/note").asText())
+                    .startsWith("grep found no match")
+                    .contains("the files differ");
+            assertThat(project.resolve("after")).isDirectory();
+        }
+    }
+
+    @Test
     void apply_dryRunThenApplyThenUndo_roundTrips() throws Exception {
         Path project = Files.createDirectory(tmp.resolve("project"));
         try (ServeProcess serve = ServeProcess.start(tmp)) {

@@ -37,7 +37,7 @@ final class CslFrontEnd {
         parser.addErrorListener(new DiagnosticsListener(diagnostics));
         parser.answer();
         if (diagnostics.any()) {
-            return new ParseResult(List.of(), diagnostics.inLineOrder());
+            return new ParseResult(List.of(), diagnostics.inLineOrder(), builder.readable());
         }
         return new ParseResult(operations, List.of());
     }

@@ -37,6 +37,7 @@ final class TreeBuilder {
     private final String text;
     private final Diagnostics diagnostics;
     private final String start;
+    private final List<Operation> readable = new ArrayList<>();
     private int resumes;
     private int pendingLookalike;
     private boolean resuming;
@@ -67,8 +68,40 @@ final class TreeBuilder {
         }
     }
 
+    /**
+     * Every WRITE, SEARCH and RUN read whole, at any depth, also in a re-read after an END
+     * lookalike, in answer order — except those opened by a faulty marker: with syntax errors, the
+     * blocks the checks of SPEC §1.7 look at.
+     */
+    List<Operation> readable() {
+        java.util.TreeMap<Integer, Operation> byLine = new java.util.TreeMap<>();
+        readable.forEach(op -> byLine.putIfAbsent(op.line(), op));
+        return List.copyOf(byLine.values());
+    }
+
     /** Returns null when the operation is faulty or runs into the end (already reported). */
     private Operation operation(OperationContext operation, int tasksLine) {
+        Operation read = read(operation, tasksLine);
+        if (read != null && !faultyOpener(operation)) {
+            readable.add(read);
+        }
+        return read;
+    }
+
+    /**
+     * A block opened by a malformed or misspelt marker: where it ends is a guess (FaultyBlocks).
+     */
+    private static boolean faultyOpener(OperationContext operation) {
+        Token open =
+                operation.w != null
+                        ? operation.w.open
+                        : operation.r != null ? operation.r.open : operation.s.open;
+        MarkerLine marker = ((LineToken) open).marker();
+        return marker.malformed()
+                || !marker.name().equals(CslParser.VOCABULARY.getSymbolicName(open.getType()));
+    }
+
+    private Operation read(OperationContext operation, int tasksLine) {
         if (operation.w != null) {
             LineToken open = (LineToken) operation.w.open;
             String content = closedContent(open, operation.w.close, "WRITE", tasksLine);

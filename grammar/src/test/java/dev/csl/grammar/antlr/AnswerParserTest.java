@@ -228,4 +228,49 @@ class AnswerParserTest {
             assertThat(result.operations()).containsExactly(new Run(1, Attributes.empty(), "ls"));
         }
     }
+
+    @Nested
+    class ReadableWithSyntaxErrors {
+        @Test
+        void parse_tasksCutOffBeforeItsEnd_itsWholeBlocksAreReadableNothingRuns() {
+            ParseResult r =
+                    AnswerParser.parse(
+                            "<---TASKS--->\n<---WRITE file=\"a.py\"--->\n```\nx\n```\n<---END--->\n"
+                                    + "<---RUN--->\nls\n<---END--->\n<---WRITE file=\"b.py\"--->\ncut");
+            assertThat(r.ok()).isFalse();
+            assertThat(r.operations()).isEmpty();
+            assertThat(r.readable())
+                    .extracting(Operation::type, Operation::line)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("WRITE", 2),
+                            org.assertj.core.groups.Tuple.tuple("RUN", 7));
+            assertThat(((Write) r.readable().get(0)).content()).isEqualTo("```\nx\n```");
+        }
+
+        @Test
+        void parse_blocksBeforeAndAfterAnUnknownMarker_bothReadable() {
+            ParseResult r =
+                    AnswerParser.parse(
+                            "<---WRITE file=\"a\"--->\na\n<---END--->\n<---FOO--->\n"
+                                    + "<---SEARCH file=\"b\"--->\nx\n<---REPLACE--->\ny\n<---END--->\n");
+            assertThat(r.syntaxErrors()).hasSize(1);
+            assertThat(r.readable()).extracting(Operation::type).containsExactly("WRITE", "SEARCH");
+        }
+
+        @Test
+        void parse_blockOpenedByAFaultyMarker_notReadableItsEndIsAGuess() {
+            ParseResult r =
+                    AnswerParser.parse(
+                            "<--- RUN\n<---SEARCH file=\"b\"--->\nx\n<---REPLACE--->\ny\n<---END--->\n");
+            assertThat(r.ok()).isFalse();
+            assertThat(r.readable()).isEmpty();
+        }
+
+        @Test
+        void parse_withoutSyntaxErrors_readableIsEmpty() {
+            ParseResult r = AnswerParser.parse("<---WRITE file=\"a\"--->\na\n<---END--->\n");
+            assertThat(r.ok()).isTrue();
+            assertThat(r.readable()).isEmpty();
+        }
+    }
 }

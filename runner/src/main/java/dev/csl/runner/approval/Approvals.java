@@ -24,15 +24,29 @@ public final class Approvals {
     private final List<String> allowedOnce;
     private final boolean approveAll;
     private final Prompter prompter;
+    private final boolean wouldAsk;
     private final Map<String, Prompter.Answer> answers = new HashMap<>();
     private CommandsFile file;
     private String fileProblem;
 
     public Approvals(RunnerConfig config) {
+        this(config, config.prompter());
+    }
+
+    private Approvals(RunnerConfig config, Prompter prompter) {
         this.workingDir = config.workingDir();
         this.allowedOnce = config.allowed();
         this.approveAll = config.approveAll();
-        this.prompter = config.prompter();
+        this.prompter = prompter;
+        this.wouldAsk = prompter == null && config.prompter() != null;
+    }
+
+    /**
+     * The same decisions, never asking anyone (a dry run): a command that a person would be asked
+     * about is {@code command_not_approved}.
+     */
+    public static Approvals withoutAsking(RunnerConfig config) {
+        return new Approvals(config, null);
     }
 
     /** Decides about {@code argv}, asking the prompter at most once per command and apply. */
@@ -66,7 +80,16 @@ public final class Approvals {
             return Approval.granted(CommandsFile.RELATIVE_PATH + ": " + allowed.get(), network);
         }
         if (prompter == null) {
-            return Approval.refused(notApproved(command, false));
+            RunFailure refusal = notApproved(command, false);
+            return Approval.refused(
+                    wouldAsk
+                            ? new RunFailure(
+                                    refusal.code(),
+                                    refusal.message()
+                                            + " (a real apply asks you before running it)",
+                                    refusal.hint(),
+                                    refusal.details())
+                            : refusal);
         }
         Prompter.Answer answer = answers.computeIfAbsent(command, prompter::ask);
         switch (answer) {

@@ -14,12 +14,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The approvals of one project, {@code .csl/commands.json}: {@code {"allowed": [...], "blocked":
  * [...], "network": [...]}}. {@code network} lists the commands that keep network access inside the
- * sandbox (they must also be approved). A missing file means no approvals. Unknown fields are kept
- * when the file is rewritten.
+ * sandbox (they must also be approved); {@code "limits": {"timeout": SECONDS}} raises (or lowers)
+ * the ceiling of an answer's {@code timeout}. A missing file means no approvals. Unknown fields are
+ * kept when the file is rewritten.
  */
 public record CommandsFile(
         List<String> allowed, List<String> blocked, List<String> network, ObjectNode rest) {
@@ -85,6 +87,7 @@ public record CommandsFile(
         strings(rest.get("read"), "read");
         strings(rest.get("hide"), "hide");
         CommandLimits.of(rest.get(CommandLimits.FIELD)); // checked here; kept in rest
+        limit(rest, "timeout");
         return new CommandsFile(allowed, blocked, network, rest);
     }
 
@@ -99,6 +102,45 @@ public record CommandsFile(
                     RELATIVE_PATH
                             + " is a symlink; csl keeps its approvals only in a real "
                             + RELATIVE_PATH);
+        }
+    }
+
+    /**
+     * The user's ceiling {@code name} under {@code "limits"} ({@code "limits": {"timeout": 1800}}),
+     * checked to be a positive whole number that fits an int; other keys of {@code limits} are left
+     * to their readers.
+     */
+    private static OptionalInt limit(JsonNode root, String name) throws IOException {
+        JsonNode limits = root.get("limits");
+        if (limits == null || limits.isNull()) {
+            return OptionalInt.empty();
+        }
+        if (!limits.isObject()) {
+            throw new IOException(RELATIVE_PATH + ": \"limits\" must be an object");
+        }
+        JsonNode value = limits.get(name);
+        if (value == null || value.isNull()) {
+            return OptionalInt.empty();
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() <= 0) {
+            throw new IOException(
+                    RELATIVE_PATH
+                            + ": \"limits\".\""
+                            + name
+                            + "\" must be a positive whole number (at most 2147483647)");
+        }
+        return OptionalInt.of(value.asInt());
+    }
+
+    /**
+     * The ceiling, in seconds, of the {@code timeout} an answer's RUN block may ask for, when the
+     * user set one: {@code "limits": {"timeout": 1800}}.
+     */
+    public OptionalInt timeoutLimit() {
+        try {
+            return limit(rest, "timeout");
+        } catch (IOException e) {
+            return OptionalInt.empty(); // load() refused such a file already
         }
     }
 

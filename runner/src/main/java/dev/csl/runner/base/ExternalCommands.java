@@ -19,6 +19,12 @@ public interface ExternalCommands {
      */
     RunFailure check(List<String> argv, Path dir);
 
+    /**
+     * Decides before a {@code lang="node"} block runs whether it may ({@code --sandbox required}
+     * without a sandbox, Node.js installed): {@code null} when it may, otherwise the refusal.
+     */
+    RunFailure checkNode(Path dir);
+
     /** Runs one already-checked command (no shell, stdin closed, timeout, output cap). */
     CommandOutcome run(List<String> argv, Path dir, int timeoutSeconds);
 

@@ -10,14 +10,27 @@ import java.util.List;
  * @param sandboxLayer which OS sandbox the commands ran in ("bubblewrap", "none", ...)
  * @param irreversible true when an external command or Node script ran, whose side effects a
  *     rollback cannot undo
+ * @param notes what the user should know of commands that succeeded, such as a {@code grep} that
+ *     found no match (its exit status 1 is an answer, not a failure)
  */
 public record RunOutcome(
         List<CommandResult> commands,
         RunFailure failure,
         String sandboxLayer,
-        boolean irreversible) {
+        boolean irreversible,
+        List<String> notes) {
     public RunOutcome {
         commands = List.copyOf(commands);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** Without notes. */
+    public RunOutcome(
+            List<CommandResult> commands,
+            RunFailure failure,
+            String sandboxLayer,
+            boolean irreversible) {
+        this(commands, failure, sandboxLayer, irreversible, List.of());
     }
 
     public boolean ok() {

@@ -1,9 +1,11 @@
 package dev.csl.runner.external;
 
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.runner.approval.Approvals;
 import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.base.ExternalCommands;
 import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.Sandbox;
@@ -27,6 +29,29 @@ public final class ExternalCommandsFactory {
                         config.output(),
                         environment(config)),
                 GuardedFiles::open);
+    }
+
+    /**
+     * For checking only (a dry run): the same checks as {@link #create}, but nobody is asked about
+     * a command not approved yet, and the sandbox is probed (a process) only under {@code --sandbox
+     * required}, the one mode in which its absence refuses; nothing run through it is sandboxed.
+     */
+    public static ExternalCommands forChecking(RunnerConfig config) {
+        Sandbox sandbox =
+                Sandbox.forMode(
+                        config.sandbox() == SandboxMode.REQUIRED
+                                ? SandboxMode.REQUIRED
+                                : SandboxMode.OFF);
+        return new SandboxedCommands(
+                config,
+                sandbox,
+                new ProcessLauncher(
+                        config.outputCapBytes(),
+                        ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
+                        config.output(),
+                        CommandEnvironment.basic()),
+                GuardedFiles::open,
+                Approvals.withoutAsking(config));
     }
 
     /**

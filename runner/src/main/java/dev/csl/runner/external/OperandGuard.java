@@ -1,5 +1,6 @@
 package dev.csl.runner.external;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.base.RunFailure;
@@ -29,10 +30,17 @@ final class OperandGuard {
     /** The first refused operand, or {@code null} when every path-like operand stays inside. */
     RunFailure check(List<String> argv, Path dir) {
         GuardedFiles here;
+        String pendingDir = null;
         try {
             here = guard.withBase(dir.toString());
         } catch (GuardException e) {
-            return refusal(String.join(" ", argv), dir.toString(), e);
+            if (e.code() != ErrorCode.FILE_NOT_FOUND || !dir.startsWith(guard.root())) {
+                return refusal(String.join(" ", argv), dir.toString(), e);
+            }
+            // A dry run checks a block whose dir an earlier operation makes: below it, from the
+            // root.
+            here = guard;
+            pendingDir = guard.root().relativize(dir).toString();
         }
         for (int i = 0; i < argv.size(); i++) {
             String word = argv.get(i);
@@ -41,12 +49,29 @@ final class OperandGuard {
                 continue;
             }
             try {
-                here.resolveForRead(candidate);
+                here.resolveForRead(below(pendingDir, candidate));
             } catch (GuardException e) {
                 return refusal(String.join(" ", argv), candidate, e);
             }
         }
         return null;
+    }
+
+    /**
+     * {@code path} as seen from the root when the dir is pending; its own spelling checked first.
+     */
+    private String below(String pendingDir, String path) throws GuardException {
+        if (pendingDir == null || path.startsWith("/")) {
+            return path;
+        }
+        try {
+            guard.resolveForRead(path);
+        } catch (GuardException e) {
+            if (e.code() == ErrorCode.INVALID_PATH) {
+                throw e;
+            }
+        }
+        return pendingDir + "/" + path;
     }
 
     /**

@@ -44,11 +44,20 @@ final class SandboxedCommands implements ExternalCommands {
             Sandbox sandbox,
             ProcessLauncher launcher,
             GuardOpener guardOpener) {
+        this(config, sandbox, launcher, guardOpener, new Approvals(config));
+    }
+
+    SandboxedCommands(
+            RunnerConfig config,
+            Sandbox sandbox,
+            ProcessLauncher launcher,
+            GuardOpener guardOpener,
+            Approvals approvals) {
         this.config = config;
         this.sandbox = sandbox;
         this.launcher = launcher;
         this.guardOpener = guardOpener;
-        this.approvals = new Approvals(config);
+        this.approvals = approvals;
         this.node = new NodeRunner(config.workingDir(), sandbox, launcher);
     }
 
@@ -75,6 +84,11 @@ final class SandboxedCommands implements ExternalCommands {
         }
         network.put(List.copyOf(argv), approval.network());
         return null;
+    }
+
+    @Override
+    public RunFailure checkNode(Path dir) {
+        return node.check(dir);
     }
 
     @Override

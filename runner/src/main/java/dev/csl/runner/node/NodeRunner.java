@@ -71,6 +71,18 @@ public final class NodeRunner {
         this.findNode = findNode;
     }
 
+    /**
+     * Why a program in {@code dir} would not run ({@code --sandbox required} without a sandbox,
+     * Node.js not installed), or {@code null}; starts nothing.
+     */
+    public RunFailure check(Path dir) {
+        RunFailure refusal = sandbox.refusal("the Node.js program");
+        if (refusal != null) {
+            return refusal;
+        }
+        return findNode.apply(dir).isEmpty() ? unavailable() : null;
+    }
+
     /** Runs {@code program} in {@code dir} (already checked to be inside the working directory). */
     public RunOutcome run(String program, Path dir, int timeoutSeconds) {
         NodeProgram parsed = NodeProgram.of(program);
@@ -80,7 +92,7 @@ public final class NodeRunner {
                         + ", "
                         + parsed.lines()
                         + (parsed.lines() == 1 ? " line)" : " lines)");
-        RunFailure refusal = sandbox.refusal("the Node.js program");
+        RunFailure refusal = check(dir);
         if (refusal != null) {
             return new RunOutcome(List.of(), refusal, sandbox.layer(), false);
         }

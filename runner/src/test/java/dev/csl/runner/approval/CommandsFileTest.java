@@ -124,4 +124,38 @@ class CommandsFileTest {
                     .hasMessageContaining("\"limits\"");
         }
     }
+
+    @Test
+    void load_limitsTimeout_readOtherLimitKeysKeptAndSavedAgain() throws IOException {
+        java.nio.file.Files.createDirectories(wd.resolve(".csl"));
+        java.nio.file.Files.writeString(
+                wd.resolve(".csl/commands.json"),
+                "{\"limits\": {\"timeout\": 1800, \"processes\": 64}}");
+
+        CommandsFile file = CommandsFile.load(wd);
+        file.allow("make", false).save(wd);
+
+        assertThat(file.timeoutLimit()).hasValue(1800);
+        assertThat(java.nio.file.Files.readString(wd.resolve(".csl/commands.json")))
+                .contains("\"timeout\" : 1800", "\"processes\" : 64");
+        assertThat(CommandsFile.empty().timeoutLimit()).isEmpty();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "{\"limits\": 5}",
+                "{\"limits\": {\"timeout\": \"600\"}}",
+                "{\"limits\": {\"timeout\": 0}}",
+                "{\"limits\": {\"timeout\": 1.5}}",
+                "{\"limits\": {\"timeout\": 2147483648}}"
+            })
+    void load_badTimeoutLimit_refusedWithAOneLineMessage(String json) throws IOException {
+        java.nio.file.Files.createDirectories(wd.resolve(".csl"));
+        java.nio.file.Files.writeString(wd.resolve(".csl/commands.json"), json);
+
+        assertThatThrownBy(() -> CommandsFile.load(wd))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith(".csl/commands.json: \"limits\"");
+    }
 }
