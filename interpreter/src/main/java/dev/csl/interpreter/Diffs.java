@@ -39,6 +39,9 @@ final class Diffs {
      * with three lines of context, every other hunk has lines on both sides.
      */
     private static String emptyRangeStartsAtZero(String line) {
+        if (!line.startsWith("@@ ")) {
+            return line; // no matcher for every line of a 100,000-line diff
+        }
         Matcher m = HUNK_HEADER.matcher(line);
         if (!m.find()) {
             return line;
