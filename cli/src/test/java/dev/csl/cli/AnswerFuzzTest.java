@@ -59,7 +59,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * directory may change.
  *
  * <p>The seed is fixed and the tries are few (junit-platform.properties), so a build runs the same
- * 120 answers in well under a minute. A longer, fresh round: {@code mvn -pl cli -am verify
+ * 240 answers in well under a minute. A longer, fresh round: {@code mvn -pl cli -am verify
  * -Dtest=AnswerFuzzTest -Dsurefire.failIfNoSpecifiedTests=false -Djqwik.tries.default=2000
  * -Dcsl.fuzz.seed=$RANDOM}.
  */
