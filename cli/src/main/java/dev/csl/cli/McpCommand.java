@@ -109,6 +109,7 @@ final class McpCommand implements Callable<Integer> {
                                     ReportJson::write,
                                     ReportJson::write),
                             pool);
+            IdleMemory.giveBackWhenIdle();
             return new McpServer(
                             tools,
                             () ->

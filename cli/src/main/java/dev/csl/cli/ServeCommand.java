@@ -84,6 +84,7 @@ final class ServeCommand implements Callable<Integer> {
                             threads,
                             new ObjectMapper(),
                             System.err);
+            IdleMemory.giveBackWhenIdle();
             return server.framing(framing).serve(System.in, protocol);
         } finally {
             System.setOut(protocol);

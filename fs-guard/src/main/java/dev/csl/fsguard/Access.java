@@ -37,6 +37,23 @@ interface Access {
      */
     void replace(List<String> names, byte[] content, int posixMode) throws IOException;
 
+    /**
+     * The first half of {@link #replace} for a batch: writes {@code content} to a new temporary
+     * file beside the target, forces it to disk and gives it {@code posixMode}; the target is not
+     * touched. Returns the temporary file's name.
+     */
+    String writeTemporary(List<String> names, byte[] content, int posixMode) throws IOException;
+
+    /**
+     * The second half: renames the temporary file {@code temporary} of the target's directory over
+     * the target. The directory is not forced ({@link #forceDirectory}); on failure the temporary
+     * file is removed.
+     */
+    void renameTemporary(List<String> names, String temporary) throws IOException;
+
+    /** Makes the renames in a directory durable, where the file system can force a directory. */
+    void forceDirectory(List<String> directory);
+
     /** Creates one directory; its parent exists. */
     void mkdir(List<String> names) throws IOException;
 

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -20,12 +21,26 @@ final class Guard implements GuardedFiles {
     private final Path root;
     private final List<String> base;
 
-    private Guard(Access access, Resolver resolver, Refusal refusal, Path root, List<String> base) {
+    /**
+     * The directories whose stale temporary files this guard has removed: once each is enough
+     * (listing a directory before every write into it made 2,000 new files in one directory cost
+     * two million directory entries read).
+     */
+    private final Set<List<String>> cleaned;
+
+    private Guard(
+            Access access,
+            Resolver resolver,
+            Refusal refusal,
+            Path root,
+            List<String> base,
+            Set<List<String>> cleaned) {
         this.access = access;
         this.resolver = resolver;
         this.refusal = refusal;
         this.root = root;
         this.base = List.copyOf(base);
+        this.cleaned = cleaned;
     }
 
     /**
@@ -69,7 +84,12 @@ final class Guard implements GuardedFiles {
         Access access = accessFor.apply(real);
         Refusal refusal = new Refusal(real);
         return new Guard(
-                access, new Resolver(access, real, given, refusal), refusal, real, List.of());
+                access,
+                new Resolver(access, real, given, refusal),
+                refusal,
+                real,
+                List.of(),
+                ConcurrentHashMap.newKeySet());
     }
 
     @Override
@@ -96,7 +116,7 @@ final class Guard implements GuardedFiles {
         if (!r.node().isDirectory()) {
             throw refusal.notDirectory(dir, r.path());
         }
-        return new Guard(access, resolver, refusal, root, r.names());
+        return new Guard(access, resolver, refusal, root, r.names(), cleaned);
     }
 
     // ---- resolution -------------------------------------------------------------------------
@@ -420,17 +440,67 @@ final class Guard implements GuardedFiles {
     }
 
     void replace(String path, Resolution r, byte[] content) throws GuardException {
+        prepareDirectory(path, r);
+        try {
+            access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    /** What every replace checks and makes before writing: a file name, its parent directories. */
+    private void prepareDirectory(String path, Resolution r) throws GuardException {
         if (r.isRoot() || r.node().isDirectory()) {
             throw refusal.isDirectory(path, r.path());
         }
         requireFileName(path, r);
         new Trees(access, this).makeDirectories(path, r.parent());
         try {
-            access.cleanTemporaries(r.parent());
-            access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
+            if (cleaned.add(List.copyOf(r.parent()))) {
+                access.cleanTemporaries(r.parent());
+            }
         } catch (IOException e) {
             throw failure(e, path, r.path());
         }
+    }
+
+    /** A prepared write: the resolution it was checked with and its temporary file's name. */
+    private record Pending(String path, Resolution resolution, String temporary)
+            implements PendingWrite {}
+
+    @Override
+    public PendingWrite prepareWrite(String path, byte[] content) throws IOException {
+        Resolution r = write(path);
+        prepareDirectory(path, r);
+        try {
+            return new Pending(
+                    path,
+                    r,
+                    access.writeTemporary(
+                            r.names(), content, r.node().exists() ? r.node().posixMode() : -1));
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
+    public IOException[] commitWrites(List<PendingWrite> writes) {
+        IOException[] failures = new IOException[writes.size()];
+        java.util.Set<List<String>> directories = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < writes.size(); i++) {
+            Pending p = (Pending) writes.get(i);
+            Resolution r = p.resolution();
+            try {
+                access.renameTemporary(r.names(), p.temporary());
+                directories.add(r.parent());
+            } catch (IOException e) {
+                failures[i] = failure(e, p.path(), r.path());
+            }
+        }
+        for (List<String> directory : directories) {
+            access.forceDirectory(directory);
+        }
+        return failures;
     }
 
     @Override

@@ -116,6 +116,30 @@ public interface GuardedFiles {
      */
     void writeAtomic(String path, byte[] content) throws IOException;
 
+    /**
+     * A file of a batch of atomic writes ({@link #prepareWrite}): its new content is in a temporary
+     * file beside it, forced to disk; the file itself is unchanged until {@link #commitWrites}.
+     */
+    interface PendingWrite {
+        /** The path as the caller gave it. */
+        String path();
+    }
+
+    /**
+     * The first step of {@link #writeAtomic} for a batch: resolves and checks the path as {@link
+     * #writeAtomic} does, creates the parent directories, and writes and forces the new content to
+     * a temporary file in the target's directory. Safe to call from several threads at once.
+     */
+    PendingWrite prepareWrite(String path, byte[] content) throws IOException;
+
+    /**
+     * Renames each prepared file over its target, in order, then forces each directory once: a
+     * batch pays for durability once per directory, not once per file, and a crash at any moment
+     * still leaves each file old or new. Returns, index by index, what each rename threw (null
+     * where it succeeded); a failed write's temporary file is removed.
+     */
+    IOException[] commitWrites(List<PendingWrite> writes);
+
     /** Appends bytes, also by atomic replace (never in place). Creates the file if absent. */
     void append(String path, byte[] content) throws IOException;
 

@@ -196,6 +196,70 @@ final class HandleAccess implements Access {
         }
     }
 
+    @Override
+    public String writeTemporary(List<String> names, byte[] content, int posixMode)
+            throws IOException {
+        try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
+            Path tmp = name(TempFiles.newName());
+            boolean written = false;
+            try {
+                try (SeekableByteChannel ch =
+                        dir.newByteChannel(
+                                tmp,
+                                Set.of(
+                                        StandardOpenOption.WRITE,
+                                        StandardOpenOption.CREATE_NEW,
+                                        NOFOLLOW))) {
+                    ByteBuffer buf = ByteBuffer.wrap(content);
+                    while (buf.hasRemaining()) {
+                        ch.write(buf);
+                    }
+                    if (ch instanceof FileChannel fc) {
+                        fc.force(true);
+                    }
+                }
+                if (posixMode >= 0) {
+                    PosixFileAttributeView view =
+                            dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
+                    if (view != null) {
+                        view.setPermissions(NioAccess.permissions(posixMode));
+                    }
+                }
+                written = true;
+                return tmp.toString();
+            } finally {
+                if (!written) {
+                    deleteQuietly(dir, tmp);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void renameTemporary(List<String> names, String temporary) throws IOException {
+        try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
+            Path tmp = name(temporary);
+            boolean renamed = false;
+            try {
+                dir.move(tmp, dir, last(names)); // renameat: replaces a swapped-in link itself
+                renamed = true;
+            } finally {
+                if (!renamed) {
+                    deleteQuietly(dir, tmp);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void forceDirectory(List<String> directory) {
+        try (SecureDirectoryStream<Path> dir = openDir(directory)) {
+            forceDirectory(dir);
+        } catch (IOException | RuntimeException e) {
+            // gone or not openable: there is nothing to make durable through it
+        }
+    }
+
     /** Makes the rename durable where the directory can be opened for reading. */
     private void forceDirectory(SecureDirectoryStream<Path> dir) {
         try (SeekableByteChannel ch =

@@ -173,6 +173,62 @@ final class NioAccess implements Access {
         forceDirectory(dir);
     }
 
+    @Override
+    public String writeTemporary(List<String> names, byte[] content, int posixMode)
+            throws IOException {
+        String name = TempFiles.newName();
+        Path tmp = toPath(names).getParent().resolve(name);
+        try {
+            try (SeekableByteChannel ch =
+                    Files.newByteChannel(
+                            tmp,
+                            Set.of(
+                                    StandardOpenOption.CREATE_NEW,
+                                    StandardOpenOption.WRITE,
+                                    NOFOLLOW[0]))) {
+                ByteBuffer buf = ByteBuffer.wrap(content);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
+                if (ch instanceof FileChannel fc) {
+                    fc.force(true);
+                }
+            }
+            if (posix && posixMode >= 0) {
+                Files.setPosixFilePermissions(tmp, permissions(posixMode));
+            }
+            return name;
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
+    @Override
+    public void renameTemporary(List<String> names, String temporary) throws IOException {
+        Path target = toPath(names);
+        Path tmp = target.getParent().resolve(temporary);
+        try {
+            try {
+                Files.move(
+                        tmp,
+                        target,
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
+    @Override
+    public void forceDirectory(List<String> directory) {
+        forceDirectory(toPath(directory));
+    }
+
     /** Makes the rename durable; not every file system can open a directory, which is fine. */
     private static void forceDirectory(Path dir) {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {

@@ -51,12 +51,38 @@ public final class CrashChild {
         for (int f = 0; f < files; f++) {
             versions[f] = versionOf(guard.readBytes("data/" + name(f)));
         }
+        if (args.length > 2 && args[2].equals("batch")) {
+            batches(guard, files, versions, out);
+        }
         for (long round = 0; ; round++) {
             int f = (int) (round % files);
             long next = versions[f] + 1;
             guard.writeAtomic("data/" + name(f), content(f, next));
             versions[f] = next;
             out.println(f + " " + next);
+            out.flush();
+        }
+    }
+
+    /**
+     * Every file's next version in one batch (prepareWrite for each, then commitWrites), batch
+     * after batch; each file is reported once its batch has been committed.
+     */
+    private static void batches(GuardedFiles guard, int files, long[] versions, PrintStream out)
+            throws IOException {
+        while (true) {
+            java.util.List<GuardedFiles.PendingWrite> batch = new java.util.ArrayList<>();
+            for (int f = 0; f < files; f++) {
+                batch.add(guard.prepareWrite("data/" + name(f), content(f, versions[f] + 1)));
+            }
+            IOException[] failed = guard.commitWrites(batch);
+            for (int f = 0; f < files; f++) {
+                if (failed[f] != null) {
+                    throw failed[f];
+                }
+                versions[f]++;
+                out.println(f + " " + versions[f]);
+            }
             out.flush();
         }
     }

@@ -34,6 +34,20 @@ class CrashTest {
 
     @Test
     void killDuringAtomicReplaces_eachFileOldOrNew_andTemporariesCleaned() throws Exception {
+        killRepeatedly("single");
+    }
+
+    /**
+     * The same with batches (prepareWrite of every file, then commitWrites: renames, then one force
+     * of the directory): a kill between two renames of a batch leaves some files new and the rest
+     * old, none torn.
+     */
+    @Test
+    void killDuringBatchedReplaces_eachFileOldOrNew_andTemporariesCleaned() throws Exception {
+        killRepeatedly("batch");
+    }
+
+    private void killRepeatedly(String mode) throws Exception {
         GuardedFiles guard = GuardedFiles.open(root);
         long[] done = new long[FILES];
         for (int f = 0; f < FILES; f++) {
@@ -42,7 +56,7 @@ class CrashTest {
         SplittableRandom random = new SplittableRandom(42);
         int tornWrites = 0;
         for (int round = 0; round < ROUNDS; round++) {
-            Process child = startChild();
+            Process child = startChild(mode);
             int writes = 0;
             int killAfter = 4 + random.nextInt(8);
             try (BufferedReader out =
@@ -101,7 +115,7 @@ class CrashTest {
         return out;
     }
 
-    private Process startChild() throws IOException {
+    private Process startChild(String mode) throws IOException {
         String classpath =
                 System.getProperty(
                         "surefire.test.class.path", System.getProperty("java.class.path"));
@@ -115,7 +129,8 @@ class CrashTest {
                                 File.pathSeparator + File.pathSeparator, File.pathSeparator),
                         CrashChild.class.getName(),
                         root.toString(),
-                        Integer.toString(FILES))
+                        Integer.toString(FILES),
+                        mode)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
     }

@@ -95,6 +95,46 @@ abstract class GuardedFilesContract {
     }
 
     @Test
+    void prepareWrite_thenCommit_targetsChangeOnlyAtCommitAndKeepMode() throws IOException {
+        Path a = w.root.resolve("a.txt");
+        if (posix()) {
+            Files.setPosixFilePermissions(a, PosixFilePermissions.fromString("rwxr-x---"));
+        }
+        var first = guard.prepareWrite("a.txt", bytes("new a\n"));
+        var second = guard.prepareWrite("new/dir/b.txt", bytes("b\n"));
+        var third = guard.prepareWrite("sub/file.txt", bytes("new file\n"));
+
+        assertThat(Workspace.read(a)).isEqualTo("a\n");
+        assertThat(Workspace.read(w.root.resolve("sub/file.txt"))).isEqualTo("file\n");
+        assertThat(guard.stat("new/dir/b.txt").type()).isEqualTo(FileInfo.Type.MISSING);
+
+        IOException[] failures = guard.commitWrites(java.util.List.of(first, second, third));
+
+        assertThat(failures).containsOnlyNulls().hasSize(3);
+        assertThat(Workspace.read(a)).isEqualTo("new a\n");
+        assertThat(Workspace.read(w.root.resolve("new/dir/b.txt"))).isEqualTo("b\n");
+        assertThat(Workspace.read(w.root.resolve("sub/file.txt"))).isEqualTo("new file\n");
+        if (posix()) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(a)))
+                    .isEqualTo("rwxr-x---");
+        }
+        assertThat(guard.list(".")).noneMatch(n -> n.startsWith(".csl-tmp-"));
+        assertThat(guard.list("sub")).noneMatch(n -> n.startsWith(".csl-tmp-"));
+    }
+
+    @Test
+    void prepareWrite_pathOutsideOrProtected_refusedBeforeAnythingIsWritten() {
+        assertThat(codeOf(() -> guard.prepareWrite("../outside/x.txt", bytes("x"))))
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.prepareWrite("link-out/x.txt", bytes("x"))))
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.prepareWrite(".git/config", bytes("x"))))
+                .isEqualTo(ErrorCode.PROTECTED_PATH);
+        assertThat(codeOf(() -> guard.prepareWrite("sub", bytes("x"))))
+                .isEqualTo(ErrorCode.IS_DIRECTORY);
+    }
+
+    @Test
     void writeAtomic_existingFile_replacesContentAndKeepsMode() throws IOException {
         Path a = w.root.resolve("a.txt");
         if (posix()) {

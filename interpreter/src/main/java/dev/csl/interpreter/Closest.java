@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,6 +20,15 @@ final class Closest {
 
     private static final int MAX_DIFFERENCES = 6;
 
+    /** Regions compared with the pattern at most. */
+    private static final int MAX_CANDIDATES = 8;
+
+    /** A pattern line that occurs at most this often always votes for where the pattern starts. */
+    private static final int RARE = 4;
+
+    /** The largest Levenshtein table (characters of the window times those of the pattern). */
+    private static final long MAX_CHAR_PAIRS = 4_000_000L;
+
     /**
      * One line that differs: its line in the file (0 when the pattern has a line the file lacks).
      */
@@ -38,7 +46,12 @@ final class Closest {
 
     private Closest() {}
 
-    /** The most similar region of {@code text} to {@code pattern}, or null if nothing is close. */
+    /**
+     * The most similar region of {@code text} to {@code pattern}, or null if nothing is close. Its
+     * cost is linear in the file plus the pattern ({@link LineDiff#budget}): a pattern line that
+     * occurs so often that voting with it would cost more only votes when it is rare, and the diffs
+     * behind the similarity and the differences stop at their budget and say less.
+     */
     static Region find(String text, String pattern, boolean stripCr) {
         if (text.length() > MAX_CHARS || pattern.isEmpty()) {
             return null;
@@ -46,49 +59,90 @@ final class Closest {
         List<String> fileLines = splitLines(text, stripCr);
         List<String> patternLines = Arrays.asList(pattern.split("\n", -1));
         int k = patternLines.size();
+        long budget = LineDiff.budget((long) fileLines.size() + k);
 
-        Map<String, List<Integer>> patternNorms = new HashMap<>();
-        for (int t = 0; t < k; t++) {
-            String n = norm(patternLines.get(t));
-            if (!n.isEmpty()) {
-                patternNorms.computeIfAbsent(n, x -> new ArrayList<>()).add(t);
-            }
+        List<Integer> candidates = byVotes(fileLines, patternLines, budget);
+        if (candidates.isEmpty()) {
+            candidates = byFirstLine(fileLines, patternLines);
         }
-        Map<Integer, Integer> votes = new HashMap<>();
-        for (int i = 0; i < fileLines.size(); i++) {
-            List<Integer> ts = patternNorms.get(norm(fileLines.get(i)));
-            if (ts != null) {
-                for (int t : ts) {
-                    votes.merge(Math.max(0, i - t), 1, Integer::sum);
-                }
-            }
-        }
-        List<Integer> candidates = new ArrayList<>();
-        if (!votes.isEmpty()) {
-            votes.entrySet().stream()
-                    .sorted(
-                            (a, b) ->
-                                    b.getValue() != a.getValue().intValue()
-                                            ? b.getValue() - a.getValue()
-                                            : a.getKey() - b.getKey())
-                    .limit(8)
-                    .forEach(e -> candidates.add(e.getKey()));
-        } else {
-            candidates.addAll(byFirstLine(fileLines, patternLines));
-        }
-        Region best = null;
+        int bestStart = -1;
+        double bestSimilarity = 0;
         for (int start : candidates) {
             int end = Math.min(fileLines.size(), start + k);
             if (start >= end) {
                 continue;
             }
             List<String> window = fileLines.subList(start, end);
-            double sim = similarity(String.join("\n", window), pattern, window, patternLines);
-            if (best == null || sim > best.similarity()) {
-                best = new Region(start + 1, end, sim, differences(window, patternLines, start));
+            double sim = similarity(window, pattern, patternLines, budget / MAX_CANDIDATES);
+            if (bestStart < 0 || sim > bestSimilarity) {
+                bestStart = start;
+                bestSimilarity = sim;
             }
         }
-        return best == null || best.similarity() < 0.3 ? null : best;
+        if (bestStart < 0 || bestSimilarity < 0.3) {
+            return null;
+        }
+        int end = Math.min(fileLines.size(), bestStart + k);
+        return new Region(
+                bestStart + 1,
+                end,
+                bestSimilarity,
+                differences(fileLines.subList(bestStart, end), patternLines, bestStart, budget));
+    }
+
+    /**
+     * Where the pattern would start if each file line that equals a pattern line (ignoring
+     * whitespace and case) voted for its offset: the best {@link #MAX_CANDIDATES}, most votes
+     * first. A pattern line that occurs more than {@link #RARE} times (blank-looking lines, a lone
+     * brace) votes only when all votes together stay within the budget.
+     */
+    private static List<Integer> byVotes(
+            List<String> fileLines, List<String> patternLines, long budget) {
+        Map<String, List<Integer>> patternNorms = new HashMap<>();
+        for (int t = 0; t < patternLines.size(); t++) {
+            String n = norm(patternLines.get(t));
+            if (!n.isEmpty()) {
+                patternNorms.computeIfAbsent(n, x -> new ArrayList<>()).add(t);
+            }
+        }
+        List<List<Integer>> voters = new ArrayList<>(fileLines.size());
+        long cost = 0;
+        for (String line : fileLines) {
+            List<Integer> ts = patternNorms.get(norm(line));
+            voters.add(ts);
+            cost += ts == null ? 0 : ts.size();
+        }
+        boolean all = cost <= budget;
+        int[] votes = new int[fileLines.size()];
+        for (int i = 0; i < fileLines.size(); i++) {
+            List<Integer> ts = voters.get(i);
+            if (ts != null && (all || ts.size() <= RARE)) {
+                for (int t : ts) {
+                    votes[Math.max(0, i - t)]++;
+                }
+            }
+        }
+        // The most votes first, the earlier start first among equals.
+        int[] best = new int[MAX_CANDIDATES];
+        int found = 0;
+        for (int start = 0; start < votes.length; start++) {
+            if (votes[start] == 0
+                    || (found == MAX_CANDIDATES && votes[start] <= votes[best[found - 1]])) {
+                continue;
+            }
+            int at = Math.min(found, MAX_CANDIDATES - 1);
+            while (at > 0 && votes[best[at - 1]] < votes[start]) {
+                best[at] = best[at - 1];
+                at--;
+            }
+            best[at] = start;
+            found = Math.min(found + 1, MAX_CANDIDATES);
+        }
+        List<Integer> out = new ArrayList<>(found);
+        for (int i = 0; i < found; i++) {
+            out.add(best[i]);
+        }
+        return out;
     }
 
     private static List<Integer> byFirstLine(List<String> fileLines, List<String> patternLines) {
@@ -99,11 +153,11 @@ final class Closest {
         if (t == patternLines.size()) {
             return List.of();
         }
-        String first = patternLines.get(t).strip().toLowerCase(Locale.ROOT);
+        Bigrams first = new Bigrams(patternLines.get(t).strip().toLowerCase(Locale.ROOT));
         double[] best = {-1, -1, -1};
         int[] at = {-1, -1, -1};
         for (int i = 0; i < fileLines.size(); i++) {
-            double s = dice(first, fileLines.get(i).strip().toLowerCase(Locale.ROOT));
+            double s = first.dice(fileLines.get(i).strip().toLowerCase(Locale.ROOT));
             for (int r = 0; r < 3; r++) {
                 if (s > best[r]) {
                     for (int q = 2; q > r; q--) {
@@ -125,23 +179,42 @@ final class Closest {
         return out;
     }
 
-    private static double dice(String a, String b) {
-        if (a.length() < 2 || b.length() < 2) {
-            return a.equals(b) ? 1 : 0;
-        }
-        Map<Integer, Integer> grams = new HashMap<>();
-        for (int i = 0; i + 1 < a.length(); i++) {
-            grams.merge(a.charAt(i) << 16 | a.charAt(i + 1), 1, Integer::sum);
-        }
-        int common = 0;
-        for (int i = 0; i + 1 < b.length(); i++) {
-            Integer n = grams.get(b.charAt(i) << 16 | b.charAt(i + 1));
-            if (n != null && n > 0) {
-                common++;
-                grams.put(b.charAt(i) << 16 | b.charAt(i + 1), n - 1);
+    /**
+     * The character pairs of one line, counted once, so that comparing it with every line of a file
+     * costs the length of the file, not the file times this line.
+     */
+    private static final class Bigrams {
+        private final String text;
+        private final Map<Integer, Integer> counts = new HashMap<>();
+
+        Bigrams(String text) {
+            this.text = text;
+            for (int i = 0; i + 1 < text.length(); i++) {
+                counts.merge(pair(text, i), 1, Integer::sum);
             }
         }
-        return 2.0 * common / (a.length() - 1 + b.length() - 1);
+
+        /** Dice's coefficient of the two lines' pairs (shared pairs counted with multiplicity). */
+        double dice(String other) {
+            if (text.length() < 2 || other.length() < 2) {
+                return text.equals(other) ? 1 : 0;
+            }
+            Map<Integer, Integer> used = new HashMap<>();
+            int common = 0;
+            for (int i = 0; i + 1 < other.length(); i++) {
+                int pair = pair(other, i);
+                Integer n = counts.get(pair);
+                if (n != null && used.getOrDefault(pair, 0) < n) {
+                    common++;
+                    used.merge(pair, 1, Integer::sum);
+                }
+            }
+            return 2.0 * common / (text.length() - 1 + other.length() - 1);
+        }
+
+        private static int pair(String s, int i) {
+            return s.charAt(i) << 16 | s.charAt(i + 1);
+        }
     }
 
     static List<String> splitLines(String text, boolean stripCr) {
@@ -163,17 +236,28 @@ final class Closest {
         return sb.toString();
     }
 
-    private static double similarity(String a, String b, List<String> aLines, List<String> bLines) {
-        if ((long) a.length() * b.length() > 4_000_000L) {
-            int same = 0;
-            for (AbstractDelta<String> d : DiffUtils.diff(aLines, bLines).getDeltas()) {
-                same += d.getSource().size();
-            }
-            same = aLines.size() - same;
-            return 2.0 * same / (aLines.size() + bLines.size());
+    /**
+     * How alike the window and the pattern are, 0..1: by characters (Levenshtein) when that costs
+     * at most {@link #MAX_CHAR_PAIRS} steps, otherwise by the lines a budgeted diff finds in
+     * common.
+     */
+    private static double similarity(
+            List<String> window, String pattern, List<String> patternLines, long budget) {
+        long windowChars = window.size() - 1; // the line feeds between the lines
+        for (String line : window) {
+            windowChars += line.length();
         }
-        int max = Math.max(a.length(), b.length());
-        return max == 0 ? 1 : 1.0 - (double) levenshtein(a, b) / max;
+        if (windowChars * pattern.length() > MAX_CHAR_PAIRS) {
+            int same = window.size();
+            for (AbstractDelta<String> d :
+                    LineDiff.diff(window, patternLines, budget).getDeltas()) {
+                same -= d.getSource().size();
+            }
+            return 2.0 * same / (window.size() + patternLines.size());
+        }
+        String a = String.join("\n", window);
+        int max = Math.max(a.length(), pattern.length());
+        return max == 0 ? 1 : 1.0 - (double) levenshtein(a, pattern) / max;
     }
 
     private static int levenshtein(String a, String b) {
@@ -197,9 +281,9 @@ final class Closest {
     }
 
     private static List<Difference> differences(
-            List<String> window, List<String> pattern, int start) {
+            List<String> window, List<String> pattern, int start, long budget) {
         List<Difference> out = new ArrayList<>();
-        for (AbstractDelta<String> d : DiffUtils.diff(window, pattern).getDeltas()) {
+        for (AbstractDelta<String> d : LineDiff.diff(window, pattern, budget).getDeltas()) {
             List<String> src = d.getSource().getLines();
             List<String> tgt = d.getTarget().getLines();
             int base = start + d.getSource().getPosition() + 1;

@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
 import java.util.Arrays;
@@ -8,7 +7,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Unified diffs of one operation's change, for dry runs (java-diff-utils). */
+/**
+ * Unified diffs of one operation's change, for dry runs (java-diff-utils), at a cost linear in the
+ * file ({@link LineDiff}).
+ */
 final class Diffs {
     private Diffs() {}
 
@@ -18,7 +20,7 @@ final class Diffs {
         }
         List<String> a = lines(before);
         List<String> b = lines(after);
-        Patch<String> patch = DiffUtils.diff(a, b);
+        Patch<String> patch = LineDiff.diff(a, b, LineDiff.budget((long) a.size() + b.size()));
         if (patch.getDeltas().isEmpty()) {
             return "";
         }
@@ -37,6 +39,9 @@ final class Diffs {
      * with three lines of context, every other hunk has lines on both sides.
      */
     private static String emptyRangeStartsAtZero(String line) {
+        if (!line.startsWith("@@ ")) {
+            return line; // no matcher for every line of a 100,000-line diff
+        }
         Matcher m = HUNK_HEADER.matcher(line);
         if (!m.find()) {
             return line;

@@ -46,6 +46,30 @@ public final class Interpreter {
 
     /** As above, for an answer read from bytes: operations on lines that were not UTF-8 refuse. */
     public ApplyReport apply(AnswerText text, ApplyOptions options) {
+        try {
+            return applyChecked(text, options);
+        } catch (RuntimeException | StackOverflowError e) {
+            // A bug must not take down csl serve: it is reported as data like any failure, and
+            // in words a user can act on (no exception class, no stack trace).
+            return failure(
+                    options.workingDir().toAbsolutePath().normalize().toString(),
+                    options.dryRun(),
+                    ErrorCode.IO_ERROR,
+                    INTERNAL_ERROR,
+                    "Please report this to csl's maintainers with the answer that caused it;"
+                            + " operations after the failure were not applied.");
+        }
+    }
+
+    /**
+     * The message of a failure that is a bug in csl. It never names the exception: a Java class
+     * name tells the model nothing it can act on.
+     */
+    static final String INTERNAL_ERROR =
+            "csl failed while applying this answer because of a bug in csl itself, not in the"
+                    + " answer.";
+
+    private ApplyReport applyChecked(AnswerText text, ApplyOptions options) {
         String answer = text.text();
         List<Integer> invalidLines = text.invalidLines();
         Path dir = options.workingDir().toAbsolutePath().normalize();
@@ -130,14 +154,6 @@ public final class Interpreter {
                     ErrorCode.IO_ERROR,
                     "Could not open the working directory " + dir + ": " + e.getMessage(),
                     "Check that the directory exists and is readable.");
-        } catch (RuntimeException e) {
-            // A bug must not take down csl serve: it is reported as data like any failure.
-            return failure(
-                    shown,
-                    dryRun,
-                    ErrorCode.IO_ERROR,
-                    "Internal error while applying: " + e,
-                    "Please report this; operations after the failure were not applied.");
         }
     }
 

@@ -85,12 +85,14 @@ final class Journal {
         java.io.ByteArrayOutputStream pack = new java.io.ByteArrayOutputStream();
         String packName = null;
         StringBuilder lines = new StringBuilder();
+        // A set beside the list: contains() on the list made recording 2,000 files quadratic.
         List<ProjectPath> added = new ArrayList<>();
+        java.util.Set<ProjectPath> addedSet = new java.util.HashSet<>();
         for (var e : paths.entrySet()) {
             ProjectPath path = e.getKey();
             String rel = path.relative();
             String after = intended.get(path);
-            if (recorded.contains(path) || added.contains(path)) {
+            if (recorded.contains(path) || addedSet.contains(path)) {
                 if (after != null) {
                     lines.append(
                                     JsonLines.object(
@@ -121,6 +123,7 @@ final class Journal {
                                     }))
                     .append('\n');
             added.add(path);
+            addedSet.add(path);
         }
         if (lines.length() == 0) {
             return;

@@ -13,8 +13,10 @@ import java.util.Map;
 
 /**
  * Puts the changed files of a workspace on disk: first every one is recorded in the journal (so
- * undo and recovery can put it back), then each is saved through the guard (ParallelSaves). A
- * failed save is kept by task and the file goes back to what is on disk.
+ * undo and recovery can put it back), then each new content is written and forced to a temporary
+ * file through the guard (ParallelSaves), and then they are renamed into place with one force per
+ * directory ({@link GuardedFiles#commitWrites}). A failed save is kept by task and the file goes
+ * back to what is on disk.
  */
 final class JournaledSaves {
     private final GuardedFiles files;
@@ -72,7 +74,26 @@ final class JournaledSaves {
             }
             return;
         }
-        IOException[] failed = ParallelSaves.run(dirty, this::write);
+        // Every new content to a temporary file, forced (on a few threads), deletes done; then
+        // the renames and one force per directory: durability paid per directory, not per file.
+        GuardedFiles.PendingWrite[] prepared = new GuardedFiles.PendingWrite[dirty.size()];
+        List<Integer> indexes = new ArrayList<>(dirty.size());
+        for (int i = 0; i < dirty.size(); i++) {
+            indexes.add(i);
+        }
+        IOException[] failed = ParallelSaves.run(indexes, i -> prepared[i] = prepare(dirty.get(i)));
+        List<GuardedFiles.PendingWrite> pending = new ArrayList<>();
+        List<Integer> pendingAt = new ArrayList<>();
+        for (int i = 0; i < dirty.size(); i++) {
+            if (prepared[i] != null) {
+                pending.add(prepared[i]);
+                pendingAt.add(i);
+            }
+        }
+        IOException[] renames = files.commitWrites(pending);
+        for (int k = 0; k < renames.length; k++) {
+            failed[pendingAt.get(k)] = renames[k];
+        }
         for (int i = 0; i < dirty.size(); i++) {
             saved(dirty.get(i), failed[i]);
         }
@@ -91,13 +112,18 @@ final class JournaledSaves {
         s.contributors.clear();
     }
 
-    /** Puts one file's new version on disk; runs on a saving thread (ParallelSaves). */
-    private void write(FileState s) throws IOException {
+    /**
+     * Puts one file's new version into a temporary file beside it (returned, to be renamed over
+     * it), or deletes the file; runs on a saving thread (ParallelSaves).
+     */
+    private GuardedFiles.PendingWrite prepare(FileState s) throws IOException {
         if (s.current.exists()) {
-            files.writeAtomic(s.path.relative(), s.current.bytes());
-        } else if (s.disk.exists()) {
+            return files.prepareWrite(s.path.relative(), s.current.bytes());
+        }
+        if (s.disk.exists()) {
             files.delete(s.path.relative());
         }
+        return null;
     }
 
     /** Records how one file's save ended (back on the applying thread). */

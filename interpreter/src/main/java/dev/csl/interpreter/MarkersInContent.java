@@ -104,8 +104,14 @@ final class MarkersInContent {
         return null;
     }
 
-    private static boolean isMarker(String line, Delimiters d) {
-        if (!line.startsWith(d.start()) || !line.endsWith(d.end())) {
+    /**
+     * True when {@code line} is START, a marker name, optional attributes and END. The two
+     * delimiters must not overlap: {@code <--->} starts with {@code <---} and ends with {@code
+     * --->} but holds neither a name nor room for one.
+     */
+    static boolean isMarker(String line, Delimiters d) {
+        int innerLength = line.length() - d.start().length() - d.end().length();
+        if (innerLength <= 0 || !line.startsWith(d.start()) || !line.endsWith(d.end())) {
             return false;
         }
         String inner = line.substring(d.start().length(), line.length() - d.end().length());

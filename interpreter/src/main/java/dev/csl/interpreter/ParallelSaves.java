@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs the independent saves of one flush on a few threads. Each save is a temporary file, an
- * fsync, a rename and an fsync of its directory: mostly waiting on the disk, which overlaps well,
- * and in a cold JVM also interpreted code, which the second core can share (0.95 of one thread for
- * a typical apply, docs/coldstart.md). Every file is still written whole or not at all; only the
- * order between different files is given up, and the journal that lets undo and recovery put them
- * back was made durable before any of them (JournaledSaves).
+ * Runs the independent saves of one flush on a few threads. Each save is a temporary file and an
+ * fsync (the renames and one fsync per directory follow, JournaledSaves): mostly waiting on the
+ * disk, which overlaps well, and in a cold JVM also interpreted code, which the second core can
+ * share (0.95 of one thread for a typical apply, docs/coldstart.md). Every file is still written
+ * whole or not at all; only the order between different files is given up, and the journal that
+ * lets undo and recovery put them back was made durable before any of them (JournaledSaves).
  */
 final class ParallelSaves {
     /** A few: the saves mostly wait on the disk, and each thread costs its start on two cores. */

@@ -50,11 +50,23 @@ final class TextDoc {
         return sb.toString();
     }
 
-    /** The smallest start of an occurrence of {@code p} at or after {@code from}, or -1. */
+    /**
+     * The smallest start of an occurrence of {@code p} at or after {@code from}, or -1. Linear in
+     * the document whatever the pattern: the JDK's search (fast, vectorized) compares at each
+     * position as many characters as match there, which only adds up to much when prefixes of the
+     * pattern repeat themselves ({@code \n\n\n…a} in a file of blank lines: the square of the
+     * file); such a pattern is searched with Knuth-Morris-Pratt instead.
+     */
     int indexOf(String p, int from, boolean useFilter) {
         int m = p.length();
         if (m == 0 || from > length - m) {
             return -1;
+        }
+        if (m > Periodicity.SAFE_LENGTH) {
+            int[] border = Periodicity.borders(p);
+            if (Periodicity.workPerChar(border) > Periodicity.MAX_WORK) {
+                return searchLinear(p, border, Math.max(from, 0));
+            }
         }
         int[] newlineOffsets = null;
         int[] probes = useFilter ? Segment.probes(p) : null;
@@ -73,8 +85,11 @@ final class TextDoc {
                 if (newlineOffsets == null) {
                     newlineOffsets = newlineOffsets(p);
                 }
-                // A crossing match holds the boundary's line feed at one of the pattern's.
-                for (int k = newlineOffsets.length - 1; k >= 0; k--) {
+                // A crossing match holds the boundary's line feed at one of the pattern's. Only
+                // the pattern's line feeds within this segment's length can be that one: start at
+                // the last of them, not at the pattern's last (a long pattern has many).
+                int reach = Arrays.binarySearch(newlineOffsets, e - Math.max(s, from));
+                for (int k = reach >= 0 ? reach - 1 : -reach - 2; k >= 0; k--) {
                     int q = e - (newlineOffsets[k] + 1);
                     if (q >= from
                             && q >= s
@@ -100,6 +115,25 @@ final class TextDoc {
             out[n++] = i;
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** Knuth-Morris-Pratt over the segments: at most two steps per character, whatever the text. */
+    private int searchLinear(String p, int[] border, int from) {
+        int m = p.length();
+        int matched = 0;
+        for (int j = segmentAt(from); j < segments.length; j++) {
+            String t = segments[j].text;
+            for (int i = Math.max(0, from - starts[j]); i < t.length(); i++) {
+                char c = t.charAt(i);
+                while (matched > 0 && p.charAt(matched) != c) {
+                    matched = border[matched - 1];
+                }
+                if (p.charAt(matched) == c && ++matched == m) {
+                    return starts[j] + i - m + 1;
+                }
+            }
+        }
+        return -1;
     }
 
     boolean matchesAt(int q, String p) {

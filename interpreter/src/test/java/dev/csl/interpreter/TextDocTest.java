@@ -124,4 +124,46 @@ class TextDocTest {
         assertThat(empty.indexOf("a", 0, false)).isEqualTo(-1);
         assertThat(empty.replace(new int[0], new int[0], "x").toString()).isEmpty();
     }
+
+    /**
+     * Patterns whose prefixes repeat themselves (blank lines then a letter, a run of one character)
+     * are searched in linear time, and find what String finds, across segments.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void indexOf_selfRepeatingPatternsInRepetitiveText_sameAsString(boolean filter) {
+        String text =
+                "\n".repeat(70_000)
+                        + "a\n"
+                        + "ab".repeat(30_000)
+                        + "\n"
+                        + "\n".repeat(40_000)
+                        + "x".repeat(50_000)
+                        + "a\n";
+        TextDoc doc = TextDoc.of(text);
+        for (String p :
+                List.of(
+                        "\n".repeat(500) + "a",
+                        "\n".repeat(39_999) + "x",
+                        "\n".repeat(70_001) + "a",
+                        "ab".repeat(4_000) + "\n\n",
+                        "x".repeat(20_000) + "a\n",
+                        "\n".repeat(200) + "b",
+                        "b".repeat(300))) {
+            assertThat(Periodicity.workPerChar(Periodicity.borders(p)))
+                    .as("a pattern of %d chars this repetitive needs the linear search", p.length())
+                    .isGreaterThan(Periodicity.MAX_WORK);
+            assertThat(segmented(doc, p, filter)).as(p.substring(0, 3)).isEqualTo(naive(text, p));
+        }
+    }
+
+    @Test
+    void workPerChar_codeLikePattern_staysWithTheFastSearch() {
+        String code =
+                "    public int size() {\n        return count;\n    }\n\n"
+                        + "    public boolean isEmpty() {\n        return count == 0;\n    }\n";
+
+        assertThat(Periodicity.workPerChar(Periodicity.borders(code.repeat(3))))
+                .isLessThan(Periodicity.MAX_WORK);
+    }
 }

@@ -1,7 +1,9 @@
 package dev.csl.cli.mcp;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,11 +26,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * requests, cancellations). stdout carries protocol messages only; diagnostics go to {@code log}.
  */
 public final class McpServer {
+    /** The message of an unexpected exception (a bug): its text, never its class name. */
+    private static String internalError(RuntimeException e) {
+        return "Internal error: "
+                + (e.getMessage() == null
+                        ? "csl failed on this request because of a bug in csl itself"
+                        : e.getMessage());
+    }
+
     /** Newest first: the version answered when the client asks for one we do not speak. */
     static final List<String> PROTOCOL_VERSIONS =
             List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
     private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectWriter writer =
+            mapper.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     private final McpTools tools;
     private final java.util.function.Supplier<String> promptText;
     private final String version;
@@ -85,7 +97,7 @@ public final class McpServer {
             } catch (RuntimeException e) {
                 log.println("csl mcp: internal error: " + e);
                 if (message.hasNonNull("id") && message.has("method")) {
-                    send(error(message.get("id"), -32603, "Internal error: " + e.getMessage()));
+                    send(error(message.get("id"), -32603, internalError(e)));
                 }
             }
         }
@@ -236,7 +248,7 @@ public final class McpServer {
             response = error(id, -32602, e.getMessage());
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
-            response = error(id, -32603, "Internal error: " + e.getMessage());
+            response = error(id, -32603, internalError(e));
         } finally {
             calls.remove(id.asText());
         }
@@ -310,8 +322,9 @@ public final class McpServer {
     /** One message per line; never interleaved (the reader and the tool thread both send). */
     private synchronized void send(JsonNode message) {
         try {
-            out.print(mapper.writeValueAsString(message));
-            out.print('\n');
+            // Straight to the stream as UTF-8: no String of the whole message, no second copy.
+            writer.writeValue(out, message);
+            out.write('\n');
             out.flush();
         } catch (IOException e) {
             log.println("csl mcp: could not write a message: " + e);

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.ErrorCode;
@@ -23,7 +24,6 @@ import dev.csl.interpreter.Undoer;
 import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.Prompter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -371,13 +371,13 @@ public final class McpTools implements AutoCloseable {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode content = result.putArray("content");
         content.addObject().put("type", "text").put("text", summary);
-        JsonNode document;
-        try {
-            document = mapper.readTree(json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        // The document goes out as the bytes ReportJson wrote, not parsed back into a tree and
+        // written again: for a report of 100,000 syntax errors that tree was most of the time.
+        if (features.structured()) {
+            result.putRawValue("structuredContent", new RawValue(json));
+        } else {
+            content.addObject().put("type", "text").put("text", json);
         }
-        structured(result, content, document, features);
         result.put("isError", !ok);
         return result;
     }

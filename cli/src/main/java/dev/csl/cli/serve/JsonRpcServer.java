@@ -300,24 +300,33 @@ public final class JsonRpcServer {
 
         JsonNode run(JsonNode id, String method, Call call) {
             try {
-                return success(id, mapper.valueToTree(call.work().call()));
+                // The report itself, serialized once when the response is written: no tree of
+                // it in between (a report of 100,000 errors made a tree of half a million nodes).
+                return success(id, NODES.pojoNode(call.work().call()));
             } catch (Throwable e) {
                 // An answer must go out whatever broke, or shutdown would wait for it forever.
-                String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                log.println("csl serve: " + method + " failed: " + why);
+                log.println("csl serve: " + method + " failed: " + e);
+                // Its message, never its class name (a bug's class tells a client nothing).
+                String why =
+                        e.getMessage() == null
+                                ? "csl failed on this request because of a bug in csl itself"
+                                : e.getMessage();
                 return error(
                         id, new RpcError(RpcError.INTERNAL_ERROR, "Internal error: " + why, null));
             }
         }
 
         void write(JsonNode node) {
-            String json;
+            byte[] json;
             try {
-                json = mapper.writeValueAsString(node);
+                // Straight to UTF-8 bytes: no String of a multi-megabyte response on the way.
+                json = mapper.writeValueAsBytes(node);
             } catch (JsonProcessingException e) {
                 json =
-                        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
-                                + "\"message\":\"Internal error: response not serializable\"}}";
+                        ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
+                                        + "\"message\":\"Internal error: response not"
+                                        + " serializable\"}}")
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             }
             try {
                 writer.writeLine(json);

@@ -25,17 +25,24 @@ final class LineWriter {
     }
 
     synchronized void writeLine(String json) {
+        writeLine(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code json} already UTF-8: a large message is never copied into a String and back. */
+    synchronized void writeLine(byte[] json) {
         if (broken) {
             return;
         }
-        byte[] bytes = (headers ? json : json + "\n").getBytes(StandardCharsets.UTF_8);
         try {
             if (headers) {
                 out.write(
-                        ("Content-Length: " + bytes.length + "\r\n\r\n")
+                        ("Content-Length: " + json.length + "\r\n\r\n")
                                 .getBytes(StandardCharsets.US_ASCII));
             }
-            out.write(bytes);
+            out.write(json);
+            if (!headers) {
+                out.write('\n');
+            }
             out.flush();
         } catch (IOException e) {
             // The client went away; there is nobody left to answer.
