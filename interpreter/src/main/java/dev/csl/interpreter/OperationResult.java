@@ -87,7 +87,7 @@ public record OperationResult(
                 null,
                 note,
                 null,
-                o.warning() == null ? null : List.of(o.warning()),
+                o.warnings(),
                 false);
     }
 
