@@ -18,7 +18,7 @@ final class ExactMatcher {
         int[] ends = new int[4];
         int n = 0;
         int dangling = -1;
-        int[] skipped = {-1};
+        int[] skipped = {-1, -1, -1};
         int pos = 0;
         while (true) {
             int s = doc.indexOf(pattern, pos, filter);
@@ -28,7 +28,7 @@ final class ExactMatcher {
             int e = s + pattern.length();
             if (to != null) {
                 int end = rangeEnd(doc, e, to, filter, skipped);
-                if (end < 0) {
+                if (end < 0 || skipped[2] >= 0) {
                     dangling = s;
                     break;
                 }
@@ -43,31 +43,65 @@ final class ExactMatcher {
             n++;
             pos = e;
         }
+        boolean ambiguous = skipped[2] >= 0;
         return new Matches(
-                Arrays.copyOf(starts, n), Arrays.copyOf(ends, n), n, dangling, skipped[0]);
+                Arrays.copyOf(starts, n),
+                Arrays.copyOf(ends, n),
+                n,
+                dangling,
+                ambiguous ? skipped[1] : skipped[0],
+                skipped[2]);
     }
 
     /**
-     * The end of the range whose pattern match ends at {@code from}, or -1; the first occurrence
-     * skipped on the way is noted in {@code skipped[0]} (when it holds -1).
+     * The end of the range whose pattern match ends at {@code from}, or -1. Notes the first
+     * occurrence skipped on the way in {@code skipped[0]}, the first that begins a line going on
+     * only with closing punctuation in {@code skipped[1]}, and when the range would run past such a
+     * line to a whole-line occurrence, that occurrence in {@code skipped[2]}.
      */
     private static int rangeEnd(TextDoc doc, int from, String to, boolean filter, int[] skipped) {
         // A pattern ending in a line feed ends its line: then only whole lines can end the range.
-        boolean inLine = !doc.atLineStart(from) || from == 0;
+        boolean inLine = !doc.atLineStart(from);
         int lineEnd = inLine ? doc.lineEnd(from) : -1;
+        int nearMiss = -1;
         for (int t = doc.indexOf(to, from, filter); t >= 0; t = doc.indexOf(to, t + 1, filter)) {
             int end = t + to.length();
             if (inLine && end <= lineEnd) {
                 return end;
             }
             if (wholeLines(doc, t, end, to)) {
+                if (nearMiss >= 0) {
+                    skipped[1] = nearMiss;
+                    skipped[2] = t;
+                }
                 return end;
             }
             if (skipped[0] < 0) {
                 skipped[0] = t;
             }
+            if (nearMiss < 0 && goesOnWithClosers(doc, t, end, to)) {
+                nearMiss = t;
+            }
         }
         return -1;
+    }
+
+    /** True when {@code [t, end)} begins a line that goes on only with {@code , ; ) ] }}. */
+    private static boolean goesOnWithClosers(TextDoc doc, int t, int end, String to) {
+        if (!doc.atLineStart(t) || to.indexOf('\n') >= 0 || to.indexOf('\r') >= 0) {
+            return false;
+        }
+        int lineEnd = doc.lineEnd(end);
+        boolean closer = false;
+        for (int i = end; i < lineEnd; i++) {
+            char c = doc.charAt(i);
+            if (",;)]}".indexOf(c) >= 0) {
+                closer = true;
+            } else if (c != ' ' && c != '\t') {
+                return false;
+            }
+        }
+        return closer;
     }
 
     /** True when the occurrence {@code [t, end)} of {@code to} begins and ends with lines. */

@@ -401,6 +401,9 @@ final class SearchOp {
                             + " the pattern so that it matches only once.";
             return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message, hint, details);
         }
+        if (m.danglingStart() >= 0 && m.ambiguousEnd() >= 0) {
+            return ambiguousEnd(doc, file, expectedValue, m);
+        }
         if (m.danglingStart() >= 0) {
             int startLine = doc.lineOf(m.danglingStart());
             details.put("expected", expectedValue);
@@ -498,6 +501,45 @@ final class SearchOp {
                                     + " rewrite the whole file with WRITE.";
         }
         return new ErrorInfo(ErrorCode.MATCH_COUNT_MISMATCH, message.toString(), hint, details);
+    }
+
+    /** A range whose end is either a line beginning with the TO text or a later whole line. */
+    private static ErrorInfo ambiguousEnd(
+            TextDoc doc, String file, Object expectedValue, Matches m) {
+        int startLine = doc.lineOf(m.danglingStart());
+        int nearLine = doc.lineOf(m.skippedTo());
+        int wholeLine = doc.lineOf(m.ambiguousEnd());
+        String near = Closest.visible(lineText(doc, m.skippedTo()));
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("expected", expectedValue);
+        details.put("found", 0);
+        details.put("startLine", startLine);
+        details.put("skippedToLine", nearLine);
+        details.put("wholeLineToLine", wholeLine);
+        return new ErrorInfo(
+                ErrorCode.SEARCH_RANGE_INCOMPLETE,
+                "SEARCH in '"
+                        + file
+                        + "' found the range start at line "
+                        + startLine
+                        + ", but its end is ambiguous: line "
+                        + nearLine
+                        + " ("
+                        + near
+                        + ") begins with the TO text and goes on after it, while a range ends at"
+                        + " whole lines, and the next line that is the TO text is line "
+                        + wholeLine
+                        + ", which would take in lines "
+                        + nearLine
+                        + "-"
+                        + wholeLine
+                        + " as well. The file was not changed.",
+                "Give the whole last line of the range as TO, exactly as the file has it (line "
+                        + nearLine
+                        + ": "
+                        + near
+                        + "), and end the replacement the same way.",
+                details);
     }
 
     /** Whitespace, case, CR and NBSP are copying slips; anything else is other code. */

@@ -10,10 +10,11 @@ import java.util.List;
  * holds spaces. Each pattern line but the first and last must equal a whole file line once both
  * lose their trailing whitespace; the first must end a line and the last begin one, as an exact
  * match of a multi-line pattern does. A single-line pattern needs this only when it ends in
- * whitespace, and then must end its line. A match ends where its last line's text ends, so the
- * file's trailing whitespace there is replaced too. A range's TO text follows the rules of {@link
- * ExactMatcher}: in-line as it is, otherwise whole lines compared the same way. Matches do not
- * overlap: the next one starts on a later line.
+ * whitespace, and then must end its line; as a range's start without trailing whitespace it matches
+ * in its line as it is, so that the TO text may differ. A match ends where its last line's text
+ * ends, so the file's trailing whitespace there is replaced too. A range's TO text follows the
+ * rules of {@link ExactMatcher}: in-line as it is, otherwise whole lines compared the same way.
+ * Matches do not overlap: the next one starts on a later line.
  */
 final class TrailingSpaceMatcher {
     private final String text;
@@ -46,8 +47,9 @@ final class TrailingSpaceMatcher {
      */
     static Matches find(String text, String pattern, String to) {
         String[] p = pattern.split("\n", -1);
-        if (p.length == 1 && (stripTrailing(p[0]).equals(p[0]) || p[0].isBlank())) {
-            return Matches.NONE;
+        boolean plainWord = p.length == 1 && stripTrailing(p[0]).equals(p[0]);
+        if (plainWord && to == null) {
+            return Matches.NONE; // the exact search found every place this could match
         }
         if (Arrays.stream(p).allMatch(String::isBlank)) {
             return Matches.NONE;
@@ -63,7 +65,7 @@ final class TrailingSpaceMatcher {
             if (start < 0) {
                 continue;
             }
-            int end = endOn(i, p);
+            int end = endOn(i, start, p);
             if (end < 0) {
                 continue;
             }
@@ -82,15 +84,20 @@ final class TrailingSpaceMatcher {
         }
         int[] starts = found.stream().mapToInt(m -> m[0]).toArray();
         int[] ends = found.stream().mapToInt(m -> m[1]).toArray();
-        return new Matches(starts, ends, starts.length, dangling, -1);
+        return new Matches(starts, ends, starts.length, dangling, -1, -1);
     }
 
     /** Where the pattern's match starts if it begins on line {@code i}, or -1. */
     private int startOn(int i, String[] p) {
         String line = stripTrailing(line(i));
         String first = stripTrailing(p[0]);
+        if (p.length == 1 && first.equals(p[0])) {
+            // A range's one-line start without trailing whitespace: anywhere in the line.
+            int at = line(i).indexOf(first);
+            return at < 0 ? -1 : lineStarts[i] + at;
+        }
         if (p.length == 1) {
-            // A single line: its text, found at the end of the line.
+            // A single line ending in whitespace: its text, found at the end of the line.
             return line.endsWith(first) ? lineStarts[i] + line.length() - first.length() : -1;
         }
         if (!line.endsWith(first)) {
@@ -105,10 +112,13 @@ final class TrailingSpaceMatcher {
     }
 
     /** Where the match ends: its last line's text end, or the end of the pattern's last line. */
-    private int endOn(int i, String[] p) {
+    private int endOn(int i, int start, String[] p) {
         int lastLine = i + p.length - 1;
         String lastPattern = p[p.length - 1];
         String line = line(lastLine);
+        if (p.length == 1 && stripTrailing(lastPattern).equals(lastPattern)) {
+            return start + lastPattern.length();
+        }
         if (stripTrailing(line).equals(stripTrailing(lastPattern))) {
             return lineEnds[lastLine];
         }
@@ -126,7 +136,11 @@ final class TrailingSpaceMatcher {
                 return new int[] {t + to[0].length(), matchLine};
             }
         }
+        String first = stripTrailing(to[0]);
         for (int k = matchLine + 1; k + to.length <= lineStarts.length; k++) {
+            if (to.length == 1 && goesOnWithClosers(line(k), first)) {
+                return null; // ambiguous: the exact search names this line
+            }
             boolean all = true;
             for (int j = 0; j < to.length && all; j++) {
                 all = stripTrailing(line(k + j)).equals(stripTrailing(to[j]));
@@ -137,6 +151,15 @@ final class TrailingSpaceMatcher {
             }
         }
         return null;
+    }
+
+    /** True when {@code line} begins with {@code to} and goes on only with {@code , ; ) ] }}. */
+    private static boolean goesOnWithClosers(String line, String to) {
+        if (to.isEmpty() || !line.startsWith(to)) {
+            return false;
+        }
+        String rest = line.substring(to.length()).strip();
+        return !rest.isEmpty() && rest.chars().allMatch(c -> ",;)]}".indexOf(c) >= 0);
     }
 
     private String line(int i) {
