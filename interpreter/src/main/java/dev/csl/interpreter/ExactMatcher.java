@@ -61,12 +61,17 @@ final class ExactMatcher {
      */
     private static int rangeEnd(TextDoc doc, int from, String to, boolean filter, int[] skipped) {
         // A pattern ending in a line feed ends its line: then only whole lines can end the range.
-        boolean inLine = !doc.atLineStart(from);
-        int lineEnd = inLine ? doc.lineEnd(from) : -1;
+        boolean lineEnded = doc.atLineStart(from);
+        int scanned = from;
         int nearMiss = -1;
         for (int t = doc.indexOf(to, from, filter); t >= 0; t = doc.indexOf(to, t + 1, filter)) {
             int end = t + to.length();
-            if (inLine && end <= lineEnd) {
+            // In-line: no line terminator between the pattern's end and this occurrence's end.
+            while (!lineEnded && scanned < end) {
+                lineEnded = TextDoc.isTerminator(doc.charAt(scanned));
+                scanned++;
+            }
+            if (!lineEnded) {
                 return end;
             }
             if (wholeLines(doc, t, end, to)) {

@@ -120,19 +120,19 @@ record PartialLine(int line, String indentation) {
         return copied;
     }
 
-    /** The whitespace between the start of {@code start}'s line and it, or "" if it holds more. */
+    /**
+     * The whitespace between the start of {@code start}'s line and it, or "" if it holds more.
+     * Walks back over that whitespace only, so a long line costs nothing.
+     */
     private static String indentationBefore(TextDoc doc, int start) {
-        int ls = doc.lineStart(start);
-        if (ls == start) {
+        int i = start;
+        while (i > 0 && isBlank(doc.charAt(i - 1))) {
+            i--;
+        }
+        if (i == start || (i > 0 && !TextDoc.isTerminator(doc.charAt(i - 1)))) {
             return "";
         }
-        String before = doc.substring(ls, start);
-        for (int i = 0; i < before.length(); i++) {
-            if (!isBlank(before.charAt(i))) {
-                return "";
-            }
-        }
-        return before;
+        return doc.substring(i, start);
     }
 
     private static boolean isBlank(char c) {

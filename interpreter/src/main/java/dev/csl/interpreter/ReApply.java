@@ -12,6 +12,9 @@ final class ReApply {
     /** Shorter replacements are proof only as a word, at least this long, with count="N", N>1. */
     private static final int MIN_PROOF_WORD = 3;
 
+    /** How far back a range's first line is looked for its indentation. */
+    private static final int MAX_LINE_WALK = 4096;
+
     /** What a range match says about the replacement standing at its start. */
     enum Range {
         /** The replacement does not stand there: the range is to be replaced. */
@@ -78,21 +81,26 @@ final class ReApply {
      * line holding {@code start}.
      */
     private static boolean leavesBlock(TextDoc doc, int start, int from, int to) {
-        int depth = indentation(doc, doc.lineStart(start));
+        int lineStart = start;
+        while (lineStart > 0 && !TextDoc.isTerminator(doc.charAt(lineStart - 1))) {
+            if (start - lineStart > MAX_LINE_WALK) {
+                return false; // a huge line: no block structure to judge by
+            }
+            lineStart--;
+        }
+        int depth = indentation(doc, lineStart);
         int pos = doc.lineEnd(from);
         while (pos < to) {
-            int lineStart = pos + 1;
-            if (doc.charAt(pos) == '\r'
-                    && lineStart < doc.length()
-                    && doc.charAt(lineStart) == '\n') {
-                lineStart++;
+            int next = pos + 1;
+            if (doc.charAt(pos) == '\r' && next < doc.length() && doc.charAt(next) == '\n') {
+                next++;
             }
-            if (lineStart >= to) {
+            if (next >= to) {
                 return false;
             }
-            int lineEnd = doc.lineEnd(lineStart);
-            int indent = indentation(doc, lineStart);
-            if (lineStart + indent < lineEnd && indent <= depth) {
+            int lineEnd = doc.lineEnd(next);
+            int indent = indentation(doc, next);
+            if (next + indent < lineEnd && indent <= depth) {
                 return true;
             }
             pos = lineEnd;
