@@ -134,20 +134,30 @@ final class ReApply {
      */
     static boolean replacementStands(
             TextDoc doc, String replacement, long expected, boolean filter) {
+        long found = timesStanding(doc, replacement, expected, filter, Math.max(expected, 1) + 1);
+        return expected < 0 ? found >= 1 : found == expected;
+    }
+
+    /**
+     * How often the replacement stands, counted as {@link #replacementStands} counts it (at most
+     * {@code limit}); -1 when it is too short to prove anything.
+     */
+    static long timesStanding(
+            TextDoc doc, String replacement, long expected, boolean filter, long limit) {
         String proof = replacement.strip();
         boolean word = expected >= 2 && isWord(proof);
         if (proof.length() < MIN_PROOF_CHARS && !word) {
-            return false;
+            return -1;
         }
         long found = 0;
         for (int i = doc.indexOf(replacement, 0, filter);
-                i >= 0 && found <= Math.max(expected, 1);
+                i >= 0 && found < limit;
                 i = doc.indexOf(replacement, i + replacement.length(), filter)) {
             if (proof.length() >= MIN_PROOF_CHARS || standsAlone(doc, i, replacement.length())) {
                 found++;
             }
         }
-        return expected < 0 ? found >= 1 : found == expected;
+        return found;
     }
 
     private static boolean isWord(String s) {

@@ -466,6 +466,25 @@ final class SearchOp {
                         .append(countText)
                         .append("). The file was not changed.");
         String hint;
+        long standing =
+                expected < 0
+                        ? -1
+                        : ReApply.timesStanding(
+                                doc,
+                                LineEndings.translate(search.replacement(), nl),
+                                expected,
+                                false,
+                                MAX_LINES_LISTED);
+        if (standing > 0) {
+            details.put("replacementFound", standing);
+            message.append(" The replacement already stands ")
+                    .append(standing)
+                    .append(standing == 1 ? " time" : " times")
+                    .append(standing >= MAX_LINES_LISTED ? " or more" : "")
+                    .append(" (expected ")
+                    .append(expected)
+                    .append("), so this is not taken for a re-applied answer.");
+        }
         if (region != null) {
             details.put("closest", regionJson(region));
             message.append('\n').append(describe(region, "pattern"));
