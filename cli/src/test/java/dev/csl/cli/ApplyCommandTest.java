@@ -9,6 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -107,6 +109,33 @@ class ApplyCommandTest {
         assertThat(plain).isZero();
         assertThat(out.toString()).contains("⚠ The content of 'doc.md' is one markdown code block");
         assertThat(work.resolve("doc.md")).hasContent("```\nx\n```");
+    }
+
+    @Test
+    void apply_sameAnswerTwice_secondTimeEveryEditIsNoOpAndExit0() throws IOException {
+        Path work = Files.createDirectories(tmp.resolve("work"));
+        ReApplyFixture.prepare(work);
+        Path a = answer(ReApplyFixture.ANSWER);
+
+        int first = run("apply", a.toString(), "-C", work.toString(), "--json");
+        out.getBuffer().setLength(0);
+        int second = run("apply", a.toString(), "-C", work.toString(), "--json");
+        JsonNode doc = new ObjectMapper().readTree(out.toString());
+        out.getBuffer().setLength(0);
+        int third = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(first).isZero();
+        assertThat(second).as(doc.toPrettyString()).isZero();
+        assertThat(doc.get("ok").asBoolean()).isTrue();
+        List<String> statuses = new ArrayList<>();
+        for (JsonNode result : doc.get("results")) {
+            statuses.add(result.get("status").asText());
+            result.path("results").forEach(child -> statuses.add(child.get("status").asText()));
+        }
+        assertThat(statuses).containsExactly(ReApplyFixture.SECOND_STATUSES);
+        assertThat(work.resolve("app.py")).hasContent(ReApplyFixture.APP_AFTER.strip());
+        assertThat(third).isZero();
+        assertThat(out.toString()).contains("already applied");
     }
 
     @Test

@@ -54,6 +54,18 @@ class PromptTextTest {
     }
 
     @Test
+    void render_searchRules_sayHowPatternAndToMatch() {
+        String prompt = PromptText.render(Delimiters.DEFAULT, "x").replaceAll("\\s+", " ");
+
+        assertThat(prompt)
+                .contains("matched as an exact substring")
+                .contains("nearest following whole lines equal to the TO text")
+                .contains("whole lines with their indentation")
+                .contains("trailing spaces, also on blank-looking lines, are tolerated")
+                .contains("put blocks that depend on each other in one TASKS");
+    }
+
+    @Test
     void render_builtins_replaceThePlaceholder() {
         String prompt = PromptText.render(Delimiters.DEFAULT, "* `cat FILE`: prints\n");
 

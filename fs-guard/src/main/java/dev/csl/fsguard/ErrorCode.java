@@ -23,6 +23,8 @@ public enum ErrorCode {
     MATCH_COUNT_MISMATCH(
             "SEARCH found a different number of matches than `count` expects (`expected`, `found`)."),
     SEARCH_RANGE_INCOMPLETE("SEARCH range mode found the start but not the `TO` text after it."),
+    PARTIAL_LINE_MATCH(
+            "SEARCH matched after a line's indentation, and a later replacement line lacks that indentation (`startLine`, `indentation`)."),
     SHELL_OPERATOR(
             "A RUN line uses a shell feature (pipe, redirection, `;`, `&&`, `$VAR`, glob…); no shell runs."),
     INVALID_SHELL_SYNTAX(

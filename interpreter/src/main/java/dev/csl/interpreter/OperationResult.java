@@ -110,7 +110,7 @@ public record OperationResult(
                 null,
                 note,
                 null,
-                o.warning() == null ? null : List.of(o.warning()),
+                o.warnings(),
                 false);
     }
 

@@ -167,6 +167,49 @@ final class TextDoc {
         return Math.max(0, -i - 2);
     }
 
+    /** The character at {@code pos}. */
+    char charAt(int pos) {
+        int j = segmentAt(pos);
+        return segments[j].text.charAt(pos - starts[j]);
+    }
+
+    /** True for the characters that end a line: line feed and carriage return. */
+    static boolean isTerminator(char c) {
+        return c == '\n' || c == '\r';
+    }
+
+    /** True when {@code pos} is the first character of a line (or the end of a file ending one). */
+    boolean atLineStart(int pos) {
+        return pos == 0 || isTerminator(charAt(pos - 1));
+    }
+
+    /** True when {@code pos} is where a line's text ends: before its terminator, or at the end. */
+    boolean atLineEnd(int pos) {
+        return pos == length || isTerminator(charAt(pos));
+    }
+
+    /** Where the line holding {@code pos} ends: its terminator's offset, or the length. */
+    int lineEnd(int pos) {
+        for (int j = segmentAt(Math.min(pos, length)); j < segments.length; j++) {
+            String t = segments[j].text;
+            for (int i = Math.max(0, pos - starts[j]); i < t.length(); i++) {
+                if (isTerminator(t.charAt(i))) {
+                    return starts[j] + i;
+                }
+            }
+        }
+        return length;
+    }
+
+    /** Where the line holding {@code pos} starts. */
+    int lineStart(int pos) {
+        int i = pos;
+        while (i > 0 && !isTerminator(charAt(i - 1))) {
+            i--;
+        }
+        return i;
+    }
+
     /** 1-based line number of the character at {@code pos}. */
     int lineOf(int pos) {
         int j = segmentAt(pos);
@@ -202,6 +245,13 @@ final class TextDoc {
      * replacement}; returns the new document.
      */
     TextDoc replace(int[] matchStarts, int[] matchEnds, String replacement) {
+        String[] each = new String[matchStarts.length];
+        Arrays.fill(each, replacement);
+        return replace(matchStarts, matchEnds, each);
+    }
+
+    /** As {@link #replace(int[], int[], String)}, with a replacement of its own for each range. */
+    TextDoc replace(int[] matchStarts, int[] matchEnds, String[] replacements) {
         List<Segment> out = new ArrayList<>(segments.length + 4);
         StringBuilder pending = new StringBuilder();
         int pos = 0;
@@ -223,7 +273,7 @@ final class TextDoc {
             String t = segments[j].text;
             while (mi < count && matchStarts[mi] < e) {
                 pending.append(t, pos - s, matchStarts[mi] - s);
-                pending.append(replacement);
+                pending.append(replacements[mi]);
                 pos = matchEnds[mi];
                 mi++;
             }
@@ -239,7 +289,7 @@ final class TextDoc {
         }
         while (mi < count) {
             // Only an empty match at the very end can remain; SEARCH never produces one.
-            pending.append(replacement);
+            pending.append(replacements[mi]);
             mi++;
         }
         if (pending.length() > 0) {

@@ -3,6 +3,7 @@ package dev.csl.cli.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.cli.ReApplyFixture;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
@@ -185,6 +186,34 @@ class McpClientTest {
             assertThat(fuzzy.isError()).as(text(fuzzy)).isFalse();
             assertThat(text(fuzzy)).contains("⚠ The SEARCH pattern for 'f.py' matched lines 2-2");
             assertThat(project.resolve("f.py")).hasContent("if x:\n\treturn 2");
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void apply_sameAnswerTwice_checkAndApplySayNoOpTheSecondTime() throws IOException {
+        Path project = Files.createDirectories(tmp.resolve("again"));
+        ReApplyFixture.prepare(project);
+        Map<String, Object> args = Map.of("answer", ReApplyFixture.ANSWER);
+        try (McpSyncClient client = client(List.of("-C", project.toString()), s -> s)) {
+            McpSchema.CallToolResult first = call(client, "apply", args);
+            McpSchema.CallToolResult check = call(client, "check", args);
+            McpSchema.CallToolResult second = call(client, "apply", args);
+
+            assertThat(first.isError()).as(text(first)).isFalse();
+            for (McpSchema.CallToolResult again : List.of(check, second)) {
+                assertThat(again.isError()).as(text(again)).isFalse();
+                List<String> statuses = new ArrayList<>();
+                for (Object r : (List<Object>) data(again).get("results")) {
+                    Map<String, Object> result = (Map<String, Object>) r;
+                    statuses.add((String) result.get("status"));
+                    for (Object c : (List<Object>) result.getOrDefault("results", List.of())) {
+                        statuses.add((String) ((Map<String, Object>) c).get("status"));
+                    }
+                }
+                assertThat(statuses).containsExactly(ReApplyFixture.SECOND_STATUSES);
+            }
+            assertThat(project.resolve("app.py")).hasContent(ReApplyFixture.APP_AFTER.strip());
         }
     }
 

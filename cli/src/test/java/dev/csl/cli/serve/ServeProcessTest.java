@@ -3,8 +3,10 @@ package dev.csl.cli.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.csl.cli.ReApplyFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -190,6 +192,34 @@ class ServeProcessTest {
             assertThat(client.awaitId(4).has("result")).isTrue();
             assertThat(serve.awaitExit()).isZero();
         }
+    }
+
+    @Test
+    void apply_sameAnswerTwice_secondTimeEveryEditIsNoOp() throws Exception {
+        Path project = Files.createDirectory(tmp.resolve("project"));
+        ReApplyFixture.prepare(project);
+        Map<String, Object> params =
+                Map.of("workingDir", project.toString(), "answer", ReApplyFixture.ANSWER);
+        try (ServeProcess serve = ServeProcess.start(tmp)) {
+            JsonNode first = serve.client.call(1, "apply", params);
+            JsonNode second = serve.client.call(2, "apply", params);
+
+            assertThat(first.at("/result/ok").asBoolean()).as(first.toPrettyString()).isTrue();
+            assertThat(second.at("/result/ok").asBoolean()).as(second.toPrettyString()).isTrue();
+            assertThat(statuses(second.at("/result/results")))
+                    .containsExactly(ReApplyFixture.SECOND_STATUSES);
+            assertThat(project.resolve("app.py")).hasContent(ReApplyFixture.APP_AFTER.strip());
+        }
+    }
+
+    /** The status of each result, a TASKS block's children after it. */
+    static List<String> statuses(JsonNode results) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode result : results) {
+            out.add(result.get("status").asText());
+            result.path("results").forEach(child -> out.add(child.get("status").asText()));
+        }
+        return out;
     }
 
     @Test

@@ -1,0 +1,6 @@
+def f(x):
+    y = x * 2
+    return y
+
+def g(x):
+    return x

@@ -1,0 +1,11 @@
+export class Cart {
+    add(item) {
+        validate(item);
+        this.items.push(item);
+        this.count++;
+    }
+
+    clear() {
+        this.items = [];
+    }
+}

@@ -1,0 +1,4 @@
+function s(x) {
+    run(x);
+    return x;
+}

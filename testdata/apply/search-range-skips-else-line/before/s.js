@@ -1,0 +1,8 @@
+function s(x) {
+    if (x) {
+        one();
+    } else {
+        two();
+    }
+    return x;
+}

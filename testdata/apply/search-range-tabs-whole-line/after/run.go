@@ -1,0 +1,6 @@
+func run() {
+	for _, x := range xs {
+		use(x)
+	}
+	done()
+}

@@ -1,0 +1,8 @@
+func run() {
+	for _, x := range xs {
+		if x {
+			continue
+		}
+	}
+	done()
+}

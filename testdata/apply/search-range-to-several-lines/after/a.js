@@ -1,0 +1,7 @@
+function a() {
+  return x;
+}
+
+function b() {
+  return 1;
+}

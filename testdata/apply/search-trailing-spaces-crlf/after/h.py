@@ -1,0 +1,5 @@
+def h():
+    a = 10
+
+    b = 20
+    return a + b
