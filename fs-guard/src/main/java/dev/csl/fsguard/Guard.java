@@ -299,6 +299,19 @@ final class Guard implements GuardedFiles {
         return new Trees(access, this).walk(r.names(), path);
     }
 
+    @Override
+    public Directory openDirectory(String path) throws IOException {
+        Resolution r = read(path);
+        requireDirectory(path, r);
+        Listing listing;
+        try {
+            listing = access.openListing(r.names());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+        return new GuardedDirectory(this, access, r.names(), path, listing);
+    }
+
     // ---- writing ----------------------------------------------------------------------------
 
     @Override
