@@ -2,6 +2,7 @@ package dev.csl.fsguard;
 
 import dev.csl.fsguard.Resolver.Resolution;
 import java.io.IOException;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -224,6 +225,17 @@ final class Guard implements GuardedFiles {
         requireFile(path, r);
         try {
             return access.read(r.names());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
+    public ReadableByteChannel openRead(String path) throws IOException {
+        Resolution r = read(path);
+        requireFile(path, r);
+        try (Listing dir = access.openListing(r.parent())) {
+            return dir.read(r.last());
         } catch (IOException e) {
             throw failure(e, path, r.path());
         }

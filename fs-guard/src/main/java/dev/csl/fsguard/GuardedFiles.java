@@ -88,6 +88,13 @@ public interface GuardedFiles {
     byte[] readBytes(String path) throws IOException;
 
     /**
+     * Opens a regular file for reading in pieces (a search of a file of any size in flat memory):
+     * resolved and verified like {@link #readBytes}, then opened relative to its verified directory
+     * without following a symlink. The caller closes it.
+     */
+    ReadableByteChannel openRead(String path) throws IOException;
+
+    /**
      * Reads UTF-8 text. A binary file (a NUL byte) or malformed UTF-8 is refused with {@code
      * IO_ERROR} ("Binary file (contains NUL bytes), not text" / "File is not valid UTF-8 text").
      */

@@ -339,6 +339,8 @@ final class HandleAccess implements Access {
                 return new HandleListing(dir.newDirectoryStream(name(name), NOFOLLOW), child);
             } catch (NoSuchFileException e) {
                 throw new NoSuchFileException(toPath(child).toString());
+            } catch (AccessDeniedException e) {
+                throw e;
             } catch (FileSystemException e) {
                 throw changed(child); // a symlink or a file now stands there
             }

@@ -538,6 +538,16 @@ abstract class GuardedFilesContract {
     }
 
     @Test
+    void openRead_fileInsideOrLinkInside_readInPieces_outsideRefused() throws IOException {
+        assertThat(read(guard.openRead("sub/file.txt"))).isEqualTo("file\n");
+        assertThat(read(guard.openRead("link-in/file.txt"))).isEqualTo("file\n");
+        assertThat(codeOf(() -> read(guard.openRead("file-out")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> read(guard.openRead("sub")))).isEqualTo(ErrorCode.IS_DIRECTORY);
+        assertThat(codeOf(() -> read(guard.openRead("nope.txt"))))
+                .isEqualTo(ErrorCode.FILE_NOT_FOUND);
+    }
+
+    @Test
     void openDirectory_pathThatLeavesOrIsNoDirectory_refusedLikeList() {
         assertThat(codeOf(() -> guard.openDirectory("link-out").close()))
                 .isEqualTo(ErrorCode.PATH_ESCAPE);
