@@ -10,6 +10,13 @@ public interface RunSession extends AutoCloseable {
 
     RunOutcome run(RunRequest request);
 
+    /**
+     * Starts what the session's first RUN of built-ins will need (the worker JVM), so that it boots
+     * while the apply does its work before that RUN. Returns once the JVM is launched, not booted;
+     * nothing happens twice.
+     */
+    default void prepare() {}
+
     /** Stops the worker and any child still running. */
     @Override
     void close();

@@ -35,6 +35,7 @@ final class StandardRunSession implements RunSession {
     private final Sandbox sandbox;
     private final SessionWorker worker;
     private long nextId;
+    private boolean closed;
 
     StandardRunSession(RunnerConfig config, WorkerSource workers) {
         this(config, workers, CommandTable.builtins());
@@ -45,6 +46,18 @@ final class StandardRunSession implements RunSession {
         this.table = table;
         this.sandbox = Sandbox.forMode(config.sandbox());
         this.worker = new SessionWorker(workers, sandbox);
+    }
+
+    /**
+     * Starts the worker now, on the caller's thread: a worker under bubblewrap's {@code
+     * --die-with-parent} lives only as long as the thread that started it, so it is never started
+     * from a short-lived one.
+     */
+    @Override
+    public synchronized void prepare() {
+        if (!worker.started() && !closed) {
+            worker.startEarly(config.workingDir());
+        }
     }
 
     @Override
@@ -223,6 +236,7 @@ final class StandardRunSession implements RunSession {
 
     @Override
     public synchronized void close() {
+        closed = true;
         worker.close();
     }
 }

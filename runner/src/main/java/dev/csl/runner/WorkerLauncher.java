@@ -64,7 +64,9 @@ final class WorkerLauncher {
         cmd.add("-Xss1m");
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-Xshare:auto");
+        if (!useArchive) {
+            cmd.add("-Xshare:auto"); // the archive's flags take its place
+        }
         cmd.add("-XX:-UsePerfData");
         cmd.add("-Dfile.encoding=UTF-8");
         // stdout is the protocol: every message of the JVM itself goes to stderr.
