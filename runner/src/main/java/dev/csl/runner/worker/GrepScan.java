@@ -94,6 +94,11 @@ final class GrepScan {
         return new Found(count, binary && count > countAtBinary);
     }
 
+    /** The size of the buffer now (for tests: it grows only with the longest line). */
+    int bufferLength() {
+        return buf.length;
+    }
+
     private int read(ReadableByteChannel in, int at) throws IOException {
         ByteBuffer into = ByteBuffer.wrap(buf, at, PIECE);
         int n;
