@@ -3,7 +3,6 @@ package dev.csl.runner.worker;
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
-import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,8 +81,8 @@ final class GrepCommand implements Builtin {
             operands.add(".");
         }
         job.names = inv.has("-H") || (!inv.has("-h") && (operands.size() > 1 || recursive));
-        GrepScan scan = new GrepScan(job);
-        try {
+        int threads = Math.min(4, Runtime.getRuntime().availableProcessors());
+        try (GrepFiles scan = new GrepFiles(job, threads)) {
             for (String op : operands) {
                 operand(job, scan, op, implicitDot ? "" : op, recursive);
             }
@@ -144,30 +143,30 @@ final class GrepCommand implements Builtin {
         return p.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private void operand(Job job, GrepScan scan, String path, String shown, boolean recursive) {
+    private void operand(Job job, GrepFiles scan, String path, String shown, boolean recursive) {
         FileInfo info;
         try {
             info = job.ctx.statFollow(path);
         } catch (IOException e) {
-            fileError(job, path, Context.reason(e));
+            fileError(job, scan, path, Context.reason(e));
             return;
         }
         if (info.type() == FileInfo.Type.MISSING) {
-            fileError(job, path, "No such file or directory");
+            fileError(job, scan, path, "No such file or directory");
         } else if (info.type() != FileInfo.Type.DIRECTORY) {
-            try (ReadableByteChannel in = job.ctx.files.openRead(path)) {
-                search(job, scan, in, shown);
+            try {
+                scan.search(job.ctx.files.openRead(path), shown);
             } catch (IOException e) {
-                fileError(job, shown, Context.reason(e));
+                fileError(job, scan, shown, Context.reason(e));
             }
         } else if (recursive) {
             try (GuardedFiles.Directory dir = job.ctx.files.openDirectory(path)) {
                 walk(job, scan, dir, path, shown);
             } catch (IOException e) {
-                fileError(job, path, Context.reason(e));
+                fileError(job, scan, path, Context.reason(e));
             }
         } else {
-            fileError(job, path, "Is a directory");
+            fileError(job, scan, path, "Is a directory");
         }
     }
 
@@ -176,16 +175,16 @@ final class GrepCommand implements Builtin {
      * entry is opened relative to it, not resolved again from the root.
      */
     private void walk(
-            Job job, GrepScan scan, GuardedFiles.Directory dir, String path, String shown) {
+            Job job, GrepFiles scan, GuardedFiles.Directory dir, String path, String shown) {
         List<GuardedFiles.Entry> entries;
         try {
             entries = dir.entries();
         } catch (IOException e) {
-            fileError(job, path, Context.reason(e));
+            fileError(job, scan, path, Context.reason(e));
             return;
         }
         for (GuardedFiles.Entry entry : entries) {
-            if (job.ctx.out.full()) {
+            if (scan.full()) {
                 return;
             }
             String name = entry.name();
@@ -199,7 +198,7 @@ final class GrepCommand implements Builtin {
                     try {
                         sub = dir.enter(name);
                     } catch (IOException e) {
-                        fileError(job, childPath, Context.reason(e));
+                        fileError(job, scan, childPath, Context.reason(e));
                         continue;
                     }
                     try (sub) {
@@ -212,10 +211,10 @@ final class GrepCommand implements Builtin {
                                 || job.include.stream().anyMatch(g -> g.matcher(name).matches());
                 boolean excluded = job.exclude.stream().anyMatch(g -> g.matcher(name).matches());
                 if (included && !excluded) {
-                    try (ReadableByteChannel in = dir.open(name)) {
-                        search(job, scan, in, childShown);
+                    try {
+                        scan.search(dir.open(name), childShown);
                     } catch (IOException e) {
-                        fileError(job, childShown, Context.reason(e));
+                        fileError(job, scan, childShown, Context.reason(e));
                     }
                 }
             }
@@ -223,28 +222,10 @@ final class GrepCommand implements Builtin {
         }
     }
 
-    private void fileError(Job job, String path, String reason) {
+    private void fileError(Job job, GrepFiles scan, String path, String reason) {
         job.error = true;
         if (!job.inv.has("-s")) {
-            job.ctx.error(path + ": " + reason);
-        }
-    }
-
-    private void search(Job job, GrepScan scan, ReadableByteChannel in, String shown)
-            throws IOException {
-        GrepScan.Found found = scan.search(in, shown);
-        Invocation inv = job.inv;
-        Output out = job.ctx.out;
-        if (inv.has("-l") && found.count() > 0) {
-            out.println(shown);
-        } else if (inv.has("-L") && found.count() == 0) {
-            out.println(shown);
-        } else if (job.countOnly) {
-            String prefix = job.names ? shown : null;
-            out.println(
-                    prefix == null ? Long.toString(found.count()) : prefix + ":" + found.count());
-        } else if (found.binaryMatch() && !inv.has("-q")) {
-            job.ctx.err.println("grep: " + shown + ": binary file matches");
+            scan.error(job.ctx.command + ": " + path + ": " + reason);
         }
     }
 }

@@ -39,6 +39,7 @@ final class GrepScan {
     private boolean binary;
     private boolean stop;
     private final Deque<Held> held = new ArrayDeque<>();
+    private Output out;
 
     /** A line kept for a later {@code -B} context. */
     private record Held(long number, String text) {}
@@ -47,8 +48,11 @@ final class GrepScan {
         this.job = job;
     }
 
-    /** Searches the bytes of {@code in}, printing selected lines as {@code shown}. */
-    Found search(ReadableByteChannel in, String shown) throws IOException {
+    /**
+     * Searches the bytes of {@code in}, printing selected lines as {@code shown} to {@code out}.
+     */
+    Found search(ReadableByteChannel in, String shown, Output out) throws IOException {
+        this.out = out;
         prefix = job.names ? shown : null;
         lineNo = 0;
         lineNoAt = 0;
@@ -174,7 +178,6 @@ final class GrepScan {
             return;
         }
         count++;
-        job.matched = true;
         if (inv.has("-q")) {
             throw new GrepCommand.QuietMatch();
         }
@@ -185,7 +188,7 @@ final class GrepScan {
         }
         long first = Math.max(lastPrinted + 1, lineNo - job.before);
         if (job.before + job.after > 0 && job.anyGroup && first > lastPrinted + 1) {
-            job.ctx.out.println("--");
+            out.println("--");
         }
         job.anyGroup = true;
         for (Held h : held) {
@@ -228,6 +231,6 @@ final class GrepScan {
         if (job.lineNumbers) {
             s.append(index + 1).append(sep);
         }
-        job.ctx.out.println(s.append(text).toString());
+        out.println(s.append(text).toString());
     }
 }

@@ -122,6 +122,32 @@ class GrepStreamingTest {
     }
 
     @Test
+    void run_manyFilesSearchedOnSeveralThreads_outputInWalkOrder() throws Exception {
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            String name = String.format("f%03d.txt", i);
+            StringBuilder text = new StringBuilder();
+            for (int k = 0; k < 50 + 97 * (i % 13); k++) {
+                text.append(k % 31 == i % 31 ? "needle " + i + "/" + k : "hay " + k).append('\n');
+                if (k % 31 == i % 31) {
+                    expected.append("many/").append(name).append(':').append(k + 1);
+                    expected.append(":needle ").append(i).append('/').append(k).append('\n');
+                }
+            }
+            Files.createDirectories(dir.resolve("many"));
+            Files.writeString(dir.resolve("many").resolve(name), text, UTF_8);
+        }
+        Files.write(dir.resolve("many/zz.bin"), "needle\0\n".getBytes(UTF_8));
+        Result csl = csl("-r", "-n", "needle", "many");
+        assertThat(csl.out()).isEqualTo(expected.toString());
+        assertThat(csl.err()).isEqualTo("grep: many/zz.bin: binary file matches\n");
+        assertThat(csl("-r", "-c", "needle", "many").out().lines())
+                .hasSize(301)
+                .startsWith("many/f000.txt:2")
+                .endsWith("many/zz.bin:1");
+    }
+
+    @Test
     void run_nulAfterTheFirstPiece_linesBeforeItPrintedThenBinaryMatch() throws Exception {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         for (int i = 0; i < 20_000; i++) {
@@ -211,7 +237,7 @@ class GrepStreamingTest {
         job.ctx = new Context("grep", files, out, new Output(1 << 20));
         GrepScan scan = new GrepScan(job);
 
-        GrepScan.Found found = scan.search(new Generated(512L << 20, 20_000_000), "gen");
+        GrepScan.Found found = scan.search(new Generated(512L << 20, 20_000_000), "gen", out);
 
         assertThat(found.count()).isEqualTo(1);
         assertThat(out.text()).isEqualTo("20000000:a needle here\n");
