@@ -66,13 +66,16 @@ final class Bytes {
     }
 
     /**
-     * A literal to find in raw bytes: Boyer-Moore-Horspool (the byte under the window's end says
-     * how far the window may jump, up to the literal's length), as GNU grep searches a fixed
-     * string.
+     * A literal to find in raw bytes, by Boyer-Moore-Horspool on pairs of bytes: the two bytes at
+     * the end of the window say how far it may jump, and in text most pairs occur nowhere in the
+     * literal, so the window jumps by about the literal's length (a single byte such as {@code e}
+     * would let it jump only a few bytes). Literals of one to three bytes use the single-byte
+     * table.
      */
     static final class Literal {
         private final byte[] bytes;
-        private final int[] shift = new int[256];
+        private final int[] shift;
+        private final boolean pairs;
 
         Literal(byte[] bytes) {
             if (bytes.length == 0) {
@@ -80,31 +83,49 @@ final class Bytes {
             }
             this.bytes = bytes.clone();
             int n = bytes.length;
-            java.util.Arrays.fill(shift, n);
-            for (int k = 0; k < n - 1; k++) {
-                shift[bytes[k] & 0xff] = n - 1 - k;
+            this.pairs = n >= 4;
+            if (pairs) {
+                // shift[(x << 8) | y]: how far a window ending in the pair x y may move on
+                shift = new int[1 << 16];
+                java.util.Arrays.fill(shift, n);
+                int first = bytes[0] & 0xff;
+                for (int x = 0; x < 256; x++) {
+                    shift[(x << 8) | first] = n - 1; // y may be the literal's first byte
+                }
+                for (int k = 1; k < n; k++) {
+                    shift[((bytes[k - 1] & 0xff) << 8) | (bytes[k] & 0xff)] = n - 1 - k;
+                }
+            } else {
+                shift = new int[256];
+                java.util.Arrays.fill(shift, n);
+                for (int k = 0; k < n - 1; k++) {
+                    shift[bytes[k] & 0xff] = n - 1 - k;
+                }
             }
         }
 
         /** Where the literal first occurs in {@code buf[from, to)}, or -1. */
         int indexIn(byte[] buf, int from, int to) {
             int n = bytes.length;
-            byte lastByte = bytes[n - 1];
             int i = from + n - 1; // the window's last byte
             while (i < to) {
-                byte b = buf[i];
-                if (b == lastByte) {
-                    // compare backwards from the byte before: most near misses end there
+                int s =
+                        pairs
+                                ? shift[((buf[i - 1] & 0xff) << 8) | (buf[i] & 0xff)]
+                                : shift[buf[i] & 0xff];
+                if (s == 0 || !pairs && buf[i] == bytes[n - 1]) {
+                    // the window may hold the literal: compare it backwards from the end
                     int at = i - n + 1;
-                    int k = n - 2;
+                    int k = n - 1;
                     while (k >= 0 && buf[at + k] == bytes[k]) {
                         k--;
                     }
                     if (k < 0) {
                         return at;
                     }
+                    s = Math.max(s, 1);
                 }
-                i += shift[b & 0xff];
+                i += s;
             }
             return -1;
         }
