@@ -182,8 +182,16 @@ public final class Interpreter {
         // A RUN's worker JVM boots while the journal is opened and the operations before it run.
         RunSession early = null;
         if (!dryRun && RunStep.wantsWorker(parsed.operations())) {
-            early = runners.open(config);
-            early.prepare();
+            try {
+                early = runners.open(config);
+                early.prepare();
+            } catch (RuntimeException e) {
+                // the first RUN opens its session as before and reports what goes wrong there
+                if (early != null) {
+                    early.close();
+                }
+                early = null;
+            }
         }
         List<OperationResult> results;
         Journal journal = null;

@@ -25,12 +25,17 @@ final class GrepFiles implements AutoCloseable {
 
     private final GrepCommand.Job job;
     private final ExecutorService pool;
+
+    /** The calling thread's search, and one per thread of the pool (which dies with it). */
+    private final GrepScan own;
+
     private final ThreadLocal<GrepScan> scans;
     private final Deque<Future<Done>> pending = new ArrayDeque<>();
     private final int window;
 
     GrepFiles(GrepCommand.Job job, int threads) {
         this.job = job;
+        this.own = new GrepScan(job);
         this.scans = ThreadLocal.withInitial(() -> new GrepScan(job));
         long cap = Math.max(1, job.ctx.out.cap());
         int window = (int) Math.min(4L * threads, IN_FLIGHT_BYTES / cap);
@@ -50,7 +55,7 @@ final class GrepFiles implements AutoCloseable {
     void search(ReadableByteChannel in, String shown) throws IOException {
         if (pool == null) {
             try (in) {
-                GrepScan.Found found = scans.get().search(in, shown, job.ctx.out);
+                GrepScan.Found found = own.search(in, shown, job.ctx.out);
                 summary(found, shown, job.ctx.out, job.ctx.err);
                 job.matched |= found.count() > 0;
             }
