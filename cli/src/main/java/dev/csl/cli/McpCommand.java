@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import dev.csl.cli.mcp.McpServer;
 import dev.csl.cli.mcp.McpTools;
+import dev.csl.cli.mcp.McpWording;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -148,13 +149,17 @@ final class McpCommand implements Callable<Integer> {
 
     private static String summary(ApplyReport report) {
         StringWriter text = new StringWriter();
-        new ApplyRenderer(new PrintWriter(text), false, false).print(report);
+        new ApplyRenderer(new PrintWriter(text), false, false)
+                .wording(McpWording::speak)
+                .print(report);
         return text.toString().strip();
     }
 
     private static String summary(UndoReport report) {
         StringWriter text = new StringWriter();
-        new ApplyRenderer(new PrintWriter(text), false, false).print(report);
+        new ApplyRenderer(new PrintWriter(text), false, false)
+                .wording(McpWording::speak)
+                .print(report);
         return text.toString().strip();
     }
 }

@@ -189,7 +189,7 @@ public final class McpTools implements AutoCloseable {
             tool.put("title", title);
         }
         tool.put("description", description);
-        tool.putObject("inputSchema").put("type", "object");
+        tool.putObject("inputSchema").put("type", "object").put("additionalProperties", false);
         if (features.structured()) {
             ObjectNode output = tool.putObject("outputSchema");
             output.put("type", "object");
@@ -248,14 +248,32 @@ public final class McpTools implements AutoCloseable {
     ObjectNode call(JsonNode params, Session session) throws InvalidParams {
         String name = params.path("name").asText();
         JsonNode args = params.path("arguments");
-        if (!List.of("apply", "check", "undo").contains(name)) {
+        JsonNode schema = null;
+        for (JsonNode tool : list(session.features()).path("tools")) {
+            if (tool.path("name").asText().equals(name)) {
+                schema = tool.path("inputSchema");
+            }
+        }
+        if (schema == null) {
             throw new InvalidParams("Unknown tool: '" + name + "'");
+        }
+        String problem = ToolArguments.problem(name, schema, args);
+        if (problem != null) {
+            return textError(
+                    ErrorCode.VALIDATION_ERROR,
+                    problem,
+                    "Call '" + name + "' again with only the arguments of its inputSchema.",
+                    session.features());
         }
         Path dir;
         try {
             dir = workingDir(args);
         } catch (Refused e) {
-            return textError(e.getMessage(), session.features());
+            return textError(
+                    ErrorCode.INVALID_WORKING_DIRECTORY,
+                    e.getMessage(),
+                    e.hint,
+                    session.features());
         }
         if (name.equals("undo")) {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
@@ -266,9 +284,6 @@ public final class McpTools implements AutoCloseable {
                     session.features());
         }
         JsonNode answer = args.get("answer");
-        if (answer == null || !answer.isTextual()) {
-            throw new InvalidParams("The argument 'answer' (a string) is required");
-        }
         List<String> allow = new ArrayList<>();
         args.path(ALLOW.json()).forEach(a -> allow.add(a.asText()));
         ApplySettings settings =
@@ -303,57 +318,128 @@ public final class McpTools implements AutoCloseable {
                 session.features());
     }
 
-    /** A working directory the client may not use: a tool error, with the reason. */
+    /** A working directory the client may not use: a tool error, with the reason and the fix. */
     private static final class Refused extends Exception {
-        Refused(String message) {
+        private final String hint;
+
+        Refused(String message, String hint) {
             super(message);
+            this.hint = hint;
         }
     }
 
-    private Path workingDir(JsonNode args) throws InvalidParams, Refused {
-        String given = args.hasNonNull(DIR.json()) ? args.get(DIR.json()).asText() : null;
+    /**
+     * The directory a call works in. With {@code -C}, that directory; else inside one of the
+     * client's roots; else inside the directory the server started in. The model writes {@code
+     * workingDir}, so it is untrusted: it is resolved against the base, symlinks included, and must
+     * lie inside (a link inside that leads out is outside).
+     */
+    private Path workingDir(JsonNode args) throws Refused {
+        JsonNode value = args.get(DIR.json());
+        String given = value == null || value.isNull() ? null : value.asText();
+        if (value != null && !value.isNull() && !value.isTextual()) {
+            throw new Refused(
+                    "workingDir must be a string (a directory path), not " + value + ".",
+                    allowedHint());
+        }
+        List<Path> shared = roots;
+        Path base = fixedDir != null ? fixedDir : shared.isEmpty() ? serverDir : shared.get(0);
         Path dir;
+        try {
+            dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new Refused(
+                    "workingDir '"
+                            + given
+                            + "' is not a path this system can use: "
+                            + e.getReason()
+                            + "; nothing was done.",
+                    allowedHint());
+        }
+        Path real = realOrSelf(dir);
         if (fixedDir != null) {
-            if (given != null && !Path.of(given).toAbsolutePath().normalize().equals(fixedDir)) {
-                throw new InvalidParams(
+            if (!dir.equals(fixedDir) && !real.equals(realOrSelf(fixedDir))) {
+                throw new Refused(
                         "This server works in "
                                 + fixedDir
-                                + " (-C); workingDir must be absent"
-                                + " or that directory, not '"
+                                + " (-C), so workingDir '"
                                 + given
-                                + "'");
+                                + "' was refused; nothing was done.",
+                        allowedHint());
             }
             dir = fixedDir;
+        } else if (!shared.isEmpty()) {
+            if (shared.stream().noneMatch(real::startsWith)) {
+                throw new Refused(
+                        "The working directory "
+                                + describe(dir, real)
+                                + " is outside every root the client shares ("
+                                + shared
+                                + "), so nothing was done.",
+                        allowedHint());
+            }
         } else {
-            List<Path> shared = roots;
-            Path base = shared.isEmpty() ? serverDir : shared.get(0);
-            dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
-            if (!shared.isEmpty()) {
-                Path real = realOrSelf(dir);
-                if (shared.stream().noneMatch(real::startsWith)) {
-                    throw new Refused(
-                            "The working directory "
-                                    + dir
-                                    + " is outside every root the client shares ("
-                                    + shared
-                                    + "), so nothing was done. Use a directory inside one of them.");
-                }
+            if (GuardedFiles.isFileSystemRoot(serverDir)) {
+                throw new Refused(
+                        "This server was started in the root of the file system and has neither -C"
+                                + " nor roots from the client, so it has no project to work in;"
+                                + " nothing was done.",
+                        "Start csl mcp with -C DIR, or from the project directory, or share the"
+                                + " project as a root.");
+            }
+            if (!real.startsWith(realOrSelf(serverDir))) {
+                throw new Refused(
+                        "The working directory "
+                                + describe(dir, real)
+                                + " is outside the directory this server was started in ("
+                                + serverDir
+                                + "), so nothing was done. Without -C and without roots from the"
+                                + " client, only that directory and the directories below it are"
+                                + " allowed.",
+                        allowedHint());
             }
         }
         if (!Files.isDirectory(dir)) {
             throw new Refused(
                     "The working directory "
                             + dir
-                            + " is not an existing directory; nothing was done.");
+                            + " is not an existing directory; nothing was"
+                            + " done.",
+                    allowedHint());
         }
         if (GuardedFiles.isFileSystemRoot(dir)) {
             throw new Refused(
                     "The working directory "
                             + dir
                             + " is the root of the file system, which csl never works in; start"
-                            + " csl mcp with -C DIR or share a project directory as a root.");
+                            + " csl mcp with -C DIR or share a project directory as a root.",
+                    allowedHint());
         }
-        return dir;
+        // What was checked is what is used: the real path, not the name that led there.
+        return fixedDir != null ? dir : real;
+    }
+
+    /** The path as resolved, and where symlinks lead when that differs. */
+    private static String describe(Path dir, Path real) {
+        return real.equals(dir) ? dir.toString() : dir + " (which leads to " + real + ")";
+    }
+
+    /** What workingDir may be on this server. */
+    private String allowedHint() {
+        if (fixedDir != null) {
+            return "Leave workingDir out: this server works in " + fixedDir + " only.";
+        }
+        List<Path> shared = roots;
+        if (!shared.isEmpty()) {
+            return "Leave workingDir out (the first root, "
+                    + shared.get(0)
+                    + ") or pass a directory inside one of the client's roots: "
+                    + shared
+                    + ".";
+        }
+        return "Leave workingDir out (the server's directory, "
+                + serverDir
+                + ") or pass a directory inside it, relative to it or absolute.";
     }
 
     private static Path realOrSelf(Path dir) {
@@ -375,6 +461,7 @@ public final class McpTools implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        McpWording.speakIn(document);
         structured(result, content, document, features);
         result.put("isError", !ok);
         return result;
@@ -394,17 +481,18 @@ public final class McpTools implements AutoCloseable {
         }
     }
 
-    /** A refusal before any work: {@code invalid_working_directory}, as text and as data. */
-    private ObjectNode textError(String message, ProtocolFeatures features) {
+    /** A refusal before any work, as text and as data. */
+    private ObjectNode textError(
+            ErrorCode code, String message, String hint, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode content = result.putArray("content");
-        content.addObject().put("type", "text").put("text", message);
+        content.addObject().put("type", "text").put("text", message + " " + hint);
         ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");
-        error.put("code", ErrorCode.INVALID_WORKING_DIRECTORY.wireName());
+        error.put("code", code.wireName());
         error.put("message", message);
-        error.put("hint", "Pass workingDir inside one of the client's roots.");
+        error.put("hint", hint);
         structured(result, content, data, features);
         result.put("isError", true);
         return result;
