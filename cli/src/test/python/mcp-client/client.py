@@ -112,6 +112,24 @@ async def without_roots(out):
             out["undo"] = {"isError": undone.is_error, "text": text(undone)}
 
 
+async def elicitation(out):
+    asked = []
+
+    async def elicit(context, params):
+        asked.append(params.message)
+        return types.ElicitResult(action="accept", content={"decision": "yes"})
+
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(
+            read, write, read_timeout_seconds=TIMEOUT, elicitation_callback=elicit
+        ) as session:
+            await session.initialize()
+            ran = await session.call_tool(
+                "apply", {"answer": "<---RUN--->\nprintf apprové\n<---END--->\n"}
+            )
+            out["elicitation"] = {"isError": ran.is_error, "asked": asked, "text": text(ran)}
+
+
 async def with_roots(out):
     async def list_roots(context):
         return types.ListRootsResult(roots=[types.Root(uri="file://" + root_dir, name="root")])
@@ -130,6 +148,7 @@ async def with_roots(out):
 async def main():
     out = {}
     await without_roots(out)
+    await elicitation(out)
     await with_roots(out)
     print(json.dumps(out, ensure_ascii=True))
 

@@ -193,6 +193,9 @@ public final class McpServer {
         if (!method.isTextual()) {
             return "'method' must be a string";
         }
+        if (id != null && id.isNull()) {
+            return "'id' must not be null (MCP); leave it out for a notification";
+        }
         JsonNode params = message.get("params");
         if (params != null && !params.isObject() && !params.isNull()) {
             return "'params' must be an object";
@@ -220,7 +223,7 @@ public final class McpServer {
         String method = message.get("method").asText();
         JsonNode id = message.get("id");
         JsonNode params = message.path("params");
-        if (id == null || id.isNull()) {
+        if (id == null) {
             notification(method, params);
             return CompletableFuture.completedFuture(null);
         }

@@ -207,6 +207,7 @@ class McpProtocolTest {
                             "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"},"
                                     + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}]");
             JsonNode notJson = mcp.raw("{nope");
+            JsonNode nullId = mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}");
 
             assertThat(oldVersion.at("/error/code").asInt()).isEqualTo(-32600);
             assertThat(oldVersion.path("id").asInt()).isEqualTo(7);
@@ -219,6 +220,7 @@ class McpProtocolTest {
             assertThat(batch.at("/error/code").asInt()).isEqualTo(-32600);
             assertThat(batch.at("/error/message").asText()).contains("no JSON-RPC batches");
             assertThat(notJson.at("/error/code").asInt()).isEqualTo(-32700);
+            assertThat(nullId.at("/error/code").asInt()).isEqualTo(-32600);
         }
     }
 

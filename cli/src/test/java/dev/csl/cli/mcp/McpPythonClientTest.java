@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * starts csl as real hosts do: the launcher {@code ./csl}, with its default environment, which has
  * no {@code LANG} and no {@code LC_*}. The flow: initialize, tools, an apply with non-ASCII content
  * and file name, a check, a misspelt argument, a {@code workingDir} outside with neither roots nor
- * {@code -C} (apply and undo), progress, a cancelled TASKS block, undo, and roots.
+ * {@code -C} (apply and undo), progress, a cancelled TASKS block, undo, an unapproved command
+ * approved through elicitation, and roots.
  */
 class McpPythonClientTest {
     @TempDir Path tmp;
@@ -75,6 +76,10 @@ class McpPythonClientTest {
                 .isLessThan(30);
         assertThat(server.resolve("tasks-a.txt")).as("the TASKS block rolled back").doesNotExist();
         assertThat(got.at("/undo/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(got.at("/elicitation/asked/0").asText())
+                .contains("'printf apprové'", "not approved");
+        assertThat(got.at("/elicitation/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(got.at("/elicitation/text").asText()).contains("$ printf apprové\n    apprové");
         assertThat(got.at("/roots/isError").asBoolean()).as(got.toString()).isFalse();
         assertThat(root.resolve("in-root.txt")).hasContent("rooted");
     }
