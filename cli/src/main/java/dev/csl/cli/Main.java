@@ -7,6 +7,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        int relaunched = LocaleRelaunch.runIfNeeded();
+        if (relaunched >= 0) {
+            System.exit(relaunched);
+        }
         Utf8Streams.install();
         // `csl --version` does only that: no command model, no sandbox probe.
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {

@@ -85,7 +85,24 @@ class LocaleFreeTest {
     }
 
     @Test
-    void javaWithoutLauncher_noLocale_printsUtf8AndSaysWhyTheNameCannotBeUsed() throws Exception {
+    void javaWithoutLauncher_noLocale_relaunchedWithOneAndArgumentsKeptByteForByte()
+            throws Exception {
+        Path work = Files.createDirectories(tmp.resolve("wörk"));
+        Path answer =
+                Files.writeString(
+                        tmp.resolve("réponse.md"),
+                        "<---WRITE file=\"héllo.txt\"--->\ncafé ✓\n<---END--->\n");
+
+        String out =
+                run(CslJava.command("apply", answer.toString(), "-C", work.toString()), Map.of());
+
+        assertThat(work.resolve("héllo.txt")).as(out).hasContent("café ✓");
+        assertThat(out).contains("✔ 1 WRITE héllo.txt");
+    }
+
+    @Test
+    void javaWithoutLauncher_noLocaleAndNoRelaunch_printsUtf8AndSaysWhyTheNameCannotBeUsed()
+            throws Exception {
         Path work = Files.createDirectories(tmp.resolve("work"));
         Path answer =
                 Files.writeString(
@@ -97,7 +114,8 @@ class LocaleFreeTest {
                         CslJava.command(
                                 "apply", answer.toString(), "-C", work.toString(), "--dry-run"));
 
-        String out = run(command, Map.of());
+        // As where the relaunch cannot happen (no bash, no /proc): csl runs in the ASCII JVM.
+        String out = run(command, Map.of(LocaleRelaunch.MARK, "1"));
 
         assertThat(out).contains("+café ✓");
         assertThat(out)
