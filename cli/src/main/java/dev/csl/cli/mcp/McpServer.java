@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,13 +33,7 @@ public final class McpServer {
     private final PrintStream log;
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final ExecutorService toolThread =
-            Executors.newSingleThreadExecutor(
-                    r -> {
-                        Thread t = new Thread(r, "csl-mcp-tool");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    private final ToolQueue toolCalls;
     private PrintStream out;
     private volatile JsonNode clientCapabilities = null;
     private volatile ProtocolFeatures features = ProtocolFeatures.of(PROTOCOL_VERSIONS.get(0));
@@ -61,6 +53,7 @@ public final class McpServer {
         this.promptText = promptText;
         this.version = version;
         this.log = log;
+        this.toolCalls = new ToolQueue(log);
     }
 
     /** Serves until the end of input; returns the exit status. */
@@ -86,12 +79,7 @@ public final class McpServer {
                 answer(guarded(message));
             }
         }
-        toolThread.shutdown();
-        try {
-            toolThread.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        toolCalls.close();
         tools.close();
         return 0;
     }
@@ -238,33 +226,14 @@ public final class McpServer {
                         ? done(error(id, -32602, "Unknown prompt: '" + name + "'"))
                         : done(result(id, McpPrompts.get(mapper, promptText.get())));
             }
-            case "tools/call" -> queue(id, params);
+            case "tools/call" ->
+                    toolCalls.submit(id.asText(), cancelled -> call(id, params, cancelled));
             default -> done(error(id, -32601, "Method not found: " + method));
         };
     }
 
     private static CompletableFuture<JsonNode> done(JsonNode response) {
         return CompletableFuture.completedFuture(response);
-    }
-
-    /**
-     * Queues a tool call behind the running one. Its cancellation flag exists from now on, so that
-     * a call cancelled while it waits never starts.
-     */
-    private CompletableFuture<JsonNode> queue(JsonNode id, JsonNode params) {
-        java.util.concurrent.atomic.AtomicBoolean cancelled =
-                new java.util.concurrent.atomic.AtomicBoolean();
-        calls.put(id.asText(), cancelled);
-        CompletableFuture<JsonNode> response = new CompletableFuture<>();
-        toolThread.execute(
-                () -> {
-                    try {
-                        response.complete(call(id, params, cancelled));
-                    } catch (RuntimeException e) {
-                        response.complete(null);
-                    }
-                });
-        return response;
     }
 
     private void notification(String method, JsonNode params) {
@@ -274,7 +243,7 @@ public final class McpServer {
                     requestRoots();
                 }
             }
-            case "notifications/cancelled" -> cancel(params.path("requestId").asText());
+            case "notifications/cancelled" -> toolCalls.cancel(params.path("requestId").asText());
             default -> {} // other notifications need nothing from csl
         }
     }
@@ -327,44 +296,9 @@ public final class McpServer {
         }
     }
 
-    /** The cancellation flag of each tool call not yet answered, by request id. */
-    private final Map<String, java.util.concurrent.atomic.AtomicBoolean> calls =
-            new ConcurrentHashMap<>();
-
-    /**
-     * notifications/cancelled: the call stops as a failure would. Operations not started do not
-     * run, and the command running now is killed (with every other process csl started; the worker
-     * pool replaces its workers), so its TASKS block rolls back. No response is sent for it.
-     */
-    private void cancel(String requestId) {
-        java.util.concurrent.atomic.AtomicBoolean flag = calls.get(requestId);
-        if (flag == null || !flag.compareAndSet(false, true)) {
-            return; // finished already, or not a call of ours: nothing to stop
-        }
-        if (!requestId.equals(running)) {
-            log.println("csl mcp: queued request " + requestId + " cancelled; it will not run");
-            return;
-        }
-        log.println("csl mcp: request " + requestId + " cancelled by the client; stopping it");
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-    }
-
-    /** The id of the tool call running now (calls run one at a time), or null. */
-    private volatile String running;
-
-    /** Runs one call; returns its response, or null when it was cancelled (none is sent then). */
+    /** Runs one tool call and returns its response. */
     private JsonNode call(
-            JsonNode id, JsonNode params, java.util.concurrent.atomic.AtomicBoolean cancelled) {
-        if (cancelled.get()) {
-            calls.remove(id.asText());
-            return null; // cancelled while it waited: never started
-        }
-        running = id.asText();
-        if (cancelled.get()) {
-            running = null;
-            calls.remove(id.asText());
-            return null;
-        }
+            JsonNode id, JsonNode params, java.util.function.BooleanSupplier cancelled) {
         awaitRoots();
         JsonNode response;
         try {
@@ -379,7 +313,7 @@ public final class McpServer {
                                             && clientCapabilities.has("elicitation")
                                     ? this::elicit
                                     : null,
-                            cancelled::get,
+                            cancelled,
                             features);
             response = result(id, tools.call(params, session));
         } catch (McpTools.InvalidParams e) {
@@ -387,11 +321,8 @@ public final class McpServer {
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
             response = error(id, -32603, "Internal error: " + e.getMessage());
-        } finally {
-            running = null;
-            calls.remove(id.asText());
         }
-        return cancelled.get() ? null : response;
+        return response;
     }
 
     /** notifications/progress for each line a long RUN prints. */

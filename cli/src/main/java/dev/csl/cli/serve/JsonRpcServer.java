@@ -259,9 +259,8 @@ public final class JsonRpcServer {
                 return done(invalidRequest(id, "'method' must be a string"));
             }
             String method = methodNode.textValue();
-            if (method.equals(CANCEL_REQUEST)) {
-                JsonNode cancelParams = message.path("params");
-                cancel(cancelParams.path("id"));
+            if (method.equals(Cancellations.METHOD)) {
+                cancellations.cancel(message.path("params").path("id"));
                 return answer(notification, success(id, NODES.nullNode()));
             }
             if (!methods.has(method)) {
@@ -287,41 +286,15 @@ public final class JsonRpcServer {
                     paramsNode == null || paramsNode.isNull()
                             ? NODES.objectNode()
                             : (ObjectNode) paramsNode;
-            Cancellable state = new Cancellable();
+            Cancellations.Request request = cancellations.open(id, notification);
             Call call;
             try {
-                call = methods.prepare(method, params, state.cancelled::get);
+                call = methods.prepare(method, params, request::cancelled);
             } catch (RpcException e) {
                 return answer(notification, error(id, e.error()));
             }
-            CompletableFuture<JsonNode> response = new CompletableFuture<>();
-            state.response = response;
-            state.id = id;
-            String key = notification ? null : cancelKey(id);
-            if (key != null) {
-                cancellable.put(key, state);
-            }
-            Runnable task =
-                    () -> {
-                        try {
-                            if (!state.start()) {
-                                return; // cancelled while it waited: answered already
-                            }
-                            running.incrementAndGet();
-                            JsonNode result;
-                            try {
-                                result = run(id, method, call);
-                            } finally {
-                                running.decrementAndGet();
-                            }
-                            response.complete(
-                                    state.cancelled.get() ? cancelled(id, result) : result);
-                        } finally {
-                            if (key != null) {
-                                cancellable.remove(key, state);
-                            }
-                        }
-                    };
+            CompletableFuture<JsonNode> response = request.response;
+            Runnable task = () -> request.run(() -> run(id, method, call));
             if (call.lockKey() == null) {
                 pool.execute(task);
             } else {
@@ -330,37 +303,8 @@ public final class JsonRpcServer {
             return notification ? response.thenApply(ignored -> null) : response;
         }
 
-        /** Requests not answered yet, by id, for {@code $/cancelRequest}. */
-        final java.util.Map<String, Cancellable> cancellable =
-                new java.util.concurrent.ConcurrentHashMap<>();
-
-        /** How many requests are running now (not queued). */
-        final AtomicInteger running = new AtomicInteger();
-
-        /**
-         * {@code $/cancelRequest}: a queued request never runs and is answered at once with
-         * RequestCancelled (-32800); a running apply stops as a failure would (operations not
-         * started are skipped, a TASKS block in progress rolls back) and is answered with -32800
-         * carrying its report. The command running now is killed only when no other request is
-         * running: csl's processes are not told apart by request.
-         */
-        void cancel(JsonNode requestId) {
-            String key = cancelKey(requestId);
-            Cancellable state = key == null ? null : cancellable.get(key);
-            if (state == null || !state.cancelled.compareAndSet(false, true)) {
-                return; // answered already, or unknown: nothing to cancel
-            }
-            if (state.queuedCancel()) {
-                log.println("csl serve: queued request " + key + " cancelled; it will not run");
-                cancellable.remove(key, state);
-                state.response.complete(cancelled(state.id, null));
-                return;
-            }
-            log.println("csl serve: request " + key + " cancelled by the client; stopping it");
-            if (running.get() == 1) {
-                ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-            }
-        }
+        /** Requests not answered yet, for {@code $/cancelRequest}. */
+        final Cancellations cancellations = new Cancellations(log);
 
         JsonNode run(JsonNode id, String method, Call call) {
             try {
@@ -391,65 +335,6 @@ public final class JsonRpcServer {
         }
     }
 
-    /** The LSP method that cancels a request: {@code {"id": ID}}, a notification. */
-    static final String CANCEL_REQUEST = "$/cancelRequest";
-
-    /** A request id as a map key: numbers and strings apart ("1" is not 1). */
-    private static String cancelKey(JsonNode id) {
-        if (id == null || !(id.isTextual() || id.isNumber())) {
-            return null;
-        }
-        return (id.isTextual() ? "s:" : "n:") + id.asText();
-    }
-
-    /** The answer to a cancelled request: RequestCancelled, with what was done as data. */
-    private static ObjectNode cancelled(JsonNode id, JsonNode response) {
-        JsonNode report = response == null ? null : response.get("result");
-        ObjectNode answer =
-                error(
-                        id,
-                        new RpcError(
-                                RpcError.REQUEST_CANCELLED,
-                                report == null
-                                        ? "Request cancelled before it started; nothing was done"
-                                        : "Request cancelled; operations not started were"
-                                                + " skipped and a TASKS block in progress rolled"
-                                                + " back (see data)",
-                                null));
-        if (report != null) {
-            ((ObjectNode) answer.get("error")).set("data", report);
-        }
-        return answer;
-    }
-
-    /** The cancellation state of one request. */
-    private static final class Cancellable {
-        final java.util.concurrent.atomic.AtomicBoolean cancelled =
-                new java.util.concurrent.atomic.AtomicBoolean();
-        volatile CompletableFuture<JsonNode> response;
-        volatile JsonNode id;
-        private boolean started;
-        private boolean withdrawn;
-
-        /** The worker takes the request; false when it was cancelled while queued. */
-        synchronized boolean start() {
-            if (withdrawn) {
-                return false;
-            }
-            started = true;
-            return true;
-        }
-
-        /** The request is withdrawn if it has not started; true when it was. */
-        synchronized boolean queuedCancel() {
-            if (started) {
-                return false;
-            }
-            withdrawn = true;
-            return true;
-        }
-    }
-
     private static CompletableFuture<JsonNode> done(JsonNode response) {
         return CompletableFuture.completedFuture(response);
     }
@@ -471,7 +356,7 @@ public final class JsonRpcServer {
         return response;
     }
 
-    private static ObjectNode error(JsonNode id, RpcError error) {
+    static ObjectNode error(JsonNode id, RpcError error) {
         ObjectNode body = NODES.objectNode();
         body.put("code", error.code());
         body.put("message", error.message());
