@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
         description = {
             "Serves the Model Context Protocol on stdio for agents and IDEs.",
             "Tools apply, check and undo; prompt instructions. Works in -C DIR, or else in the"
-                    + " client's roots. Logs go to stderr. See docs/mcp.md."
+                    + " client's roots, or else in the directory it was started in (and below)."
+                    + " Logs go to stderr. See docs/mcp.md."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped at the end of input", "2:usage error (bad option)"})
@@ -38,7 +39,9 @@ final class McpCommand implements Callable<Integer> {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Work in this directory (default: the client's roots).")
+            description =
+                    "Work in this directory (default: the client's roots, else the directory csl"
+                            + " mcp was started in).")
     Path dir;
 
     @Override
