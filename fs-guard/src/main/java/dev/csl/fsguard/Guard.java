@@ -666,6 +666,33 @@ final class Guard implements GuardedFiles {
     }
 
     @Override
+    public void restoreProtected(String path, byte[] content) throws IOException {
+        Resolution r = resolver.resolve(path, base, false);
+        if (r.isRoot() || ProtectedPaths.protectedName(r.names()).isEmpty()) {
+            throw refusal.of(
+                    ErrorCode.INVALID_PATH,
+                    "Only a file inside .git or .csl is restored this way",
+                    path,
+                    r.path(),
+                    "write other files with writeAtomic");
+        }
+        if (r.node().isDirectory()) {
+            throw refusal.isDirectory(path, r.path());
+        }
+        try {
+            if (content == null) {
+                if (r.node().exists()) {
+                    access.delete(r.names(), false);
+                }
+                return;
+            }
+            access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
     public void copy(String from, String to, boolean recursive) throws IOException {
         Resolution src = read(from);
         if (!src.node().exists()) {

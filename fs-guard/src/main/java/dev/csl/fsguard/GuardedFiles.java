@@ -205,6 +205,16 @@ public interface GuardedFiles {
     void deletePlanted(String path) throws IOException;
 
     /**
+     * Puts back a file under {@code .git} or {@code .csl} (any depth, any letter case) that a child
+     * process changed where no layer kept it read-only: {@code content} replaces it atomically, or
+     * {@code null} removes a file the child made. Only such files: any other path is refused as
+     * {@code protected_path}'s opposite would be, with {@code INVALID_PATH}. The path is resolved
+     * like any other (never out of the working directory), a final symlink is replaced, not
+     * followed. For csl's check after external commands and Node scripts only.
+     */
+    void restoreProtected(String path, byte[] content) throws IOException;
+
+    /**
      * Opens a directory for a recursive read (grep -r, find): {@code path} is resolved and verified
      * once, like {@link #list}; its entries are then read, entered and opened relative to the open
      * directory, never resolved from the root again. In {@code handle-walk} mode that is {@code
