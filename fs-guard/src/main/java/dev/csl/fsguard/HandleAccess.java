@@ -161,31 +161,9 @@ final class HandleAccess implements Access {
     @Override
     public void replace(List<String> names, byte[] content, int posixMode) throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
-            Path tmp = name(TempFiles.newName());
+            Path tmp = writeTemporary(dir, content, posixMode);
             boolean renamed = false;
             try {
-                try (SeekableByteChannel ch =
-                        dir.newByteChannel(
-                                tmp,
-                                Set.of(
-                                        StandardOpenOption.WRITE,
-                                        StandardOpenOption.CREATE_NEW,
-                                        NOFOLLOW))) {
-                    ByteBuffer buf = ByteBuffer.wrap(content);
-                    while (buf.hasRemaining()) {
-                        ch.write(buf);
-                    }
-                    if (ch instanceof FileChannel fc) {
-                        fc.force(true);
-                    }
-                }
-                if (posixMode >= 0) {
-                    PosixFileAttributeView view =
-                            dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
-                    if (view != null) {
-                        view.setPermissions(NioAccess.permissions(posixMode));
-                    }
-                }
                 dir.move(tmp, dir, last(names)); // renameat: replaces a swapped-in link itself
                 renamed = true;
             } finally {
@@ -201,37 +179,43 @@ final class HandleAccess implements Access {
     public String writeTemporary(List<String> names, byte[] content, int posixMode)
             throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
-            Path tmp = name(TempFiles.newName());
-            boolean written = false;
-            try {
-                try (SeekableByteChannel ch =
-                        dir.newByteChannel(
-                                tmp,
-                                Set.of(
-                                        StandardOpenOption.WRITE,
-                                        StandardOpenOption.CREATE_NEW,
-                                        NOFOLLOW))) {
-                    ByteBuffer buf = ByteBuffer.wrap(content);
-                    while (buf.hasRemaining()) {
-                        ch.write(buf);
-                    }
-                    if (ch instanceof FileChannel fc) {
-                        fc.force(true);
-                    }
+            return writeTemporary(dir, content, posixMode).toString();
+        }
+    }
+
+    /** A new temporary file in {@code dir} holding {@code content}, forced to disk; or none. */
+    private Path writeTemporary(SecureDirectoryStream<Path> dir, byte[] content, int posixMode)
+            throws IOException {
+        Path tmp = name(TempFiles.newName());
+        boolean written = false;
+        try {
+            try (SeekableByteChannel ch =
+                    dir.newByteChannel(
+                            tmp,
+                            Set.of(
+                                    StandardOpenOption.WRITE,
+                                    StandardOpenOption.CREATE_NEW,
+                                    NOFOLLOW))) {
+                ByteBuffer buf = ByteBuffer.wrap(content);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
                 }
-                if (posixMode >= 0) {
-                    PosixFileAttributeView view =
-                            dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
-                    if (view != null) {
-                        view.setPermissions(NioAccess.permissions(posixMode));
-                    }
+                if (ch instanceof FileChannel fc) {
+                    fc.force(true);
                 }
-                written = true;
-                return tmp.toString();
-            } finally {
-                if (!written) {
-                    deleteQuietly(dir, tmp);
+            }
+            if (posixMode >= 0) {
+                PosixFileAttributeView view =
+                        dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
+                if (view != null) {
+                    view.setPermissions(NioAccess.permissions(posixMode));
                 }
+            }
+            written = true;
+            return tmp;
+        } finally {
+            if (!written) {
+                deleteQuietly(dir, tmp);
             }
         }
     }

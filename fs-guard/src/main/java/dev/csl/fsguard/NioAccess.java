@@ -140,42 +140,8 @@ final class NioAccess implements Access {
 
     @Override
     public void replace(List<String> names, byte[] content, int posixMode) throws IOException {
-        Path target = toPath(names);
-        Path dir = target.getParent();
-        Path tmp = dir.resolve(TempFiles.newName());
-        try {
-            try (SeekableByteChannel ch =
-                    Files.newByteChannel(
-                            tmp,
-                            Set.of(
-                                    StandardOpenOption.CREATE_NEW,
-                                    StandardOpenOption.WRITE,
-                                    NOFOLLOW[0]))) {
-                ByteBuffer buf = ByteBuffer.wrap(content);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                if (ch instanceof FileChannel fc) {
-                    fc.force(true);
-                }
-            }
-            if (posix && posixMode >= 0) {
-                Files.setPosixFilePermissions(tmp, permissions(posixMode));
-            }
-            try {
-                Files.move(
-                        tmp,
-                        target,
-                        StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        forceDirectory(dir);
+        renameTemporary(names, writeTemporary(names, content, posixMode));
+        forceDirectory(toPath(names).getParent());
     }
 
     @Override
