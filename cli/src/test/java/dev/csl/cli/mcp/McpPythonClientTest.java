@@ -18,12 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code csl mcp} driven by the official MCP Python SDK ({@code mcp} 2.3.0, from {@code
  * cli/src/test/python/mcp-client/requirements.txt}, installed by {@code pip install --target} into
- * target/python on first use; skipped with the reason where python3 or pip is missing). The SDK
- * starts csl as real hosts do: the launcher {@code ./csl}, with its default environment, which has
- * no {@code LANG} and no {@code LC_*}. The flow: initialize, tools, an apply with non-ASCII content
- * and file name, a check, a misspelt argument, a {@code workingDir} outside with neither roots nor
- * {@code -C} (apply and undo), progress, a cancelled TASKS block, undo, an unapproved command
- * approved through elicitation, and roots.
+ * {@code ~/.cache/csl-test/python-mcp-2.3.0} on first use on a machine; skipped with the reason
+ * where python3 or pip is missing). The SDK starts csl as real hosts do: the launcher {@code
+ * ./csl}, with its default environment, which has no {@code LANG} and no {@code LC_*}. The flow:
+ * initialize, tools, an apply with non-ASCII content and file name, a check, a misspelt argument, a
+ * {@code workingDir} outside with neither roots nor {@code -C} (apply and undo), progress, a
+ * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots.
  */
 class McpPythonClientTest {
     @TempDir Path tmp;
@@ -46,7 +46,7 @@ class McpPythonClientTest {
                                 outside.toString(),
                                 root.toString())
                         .redirectError(ProcessBuilder.Redirect.INHERIT);
-        pb.environment().put("PYTHONPATH", installed.resolve("site").toString());
+        pb.environment().put("PYTHONPATH", site().toString());
         Process python = pb.start();
         String out = new String(python.getInputStream().readAllBytes(), UTF_8);
         assertThat(python.waitFor(300, TimeUnit.SECONDS)).isTrue();
@@ -56,7 +56,6 @@ class McpPythonClientTest {
         assertThat(got.path("tools").toString()).isEqualTo("[\"apply\",\"check\",\"undo\"]");
         assertThat(got.path("closedSchemas").asBoolean()).isTrue();
         assertThat(got.at("/apply/isError").asBoolean()).as(got.toString()).isFalse();
-        assertThat(server.resolve("héllo wörld.txt")).hasContent("café ✓ naïve 日本");
         assertThat(got.at("/apply/text").asText()).contains("héllo wörld.txt").doesNotContain("?");
         assertThat(got.at("/check/text").asText())
                 .contains("-café ✓ naïve 日本", "+coffee ✓ naïve 日本", "expectPlan")
@@ -76,6 +75,10 @@ class McpPythonClientTest {
                 .isLessThan(30);
         assertThat(server.resolve("tasks-a.txt")).as("the TASKS block rolled back").doesNotExist();
         assertThat(got.at("/undo/isError").asBoolean()).as(got.toString()).isFalse();
+        // the cancelled TASKS changed nothing and left no history entry: undo went on to the
+        // last apply that changed something, the one that made the non-ASCII file
+        assertThat(got.at("/undo/text").asText()).contains("héllo wörld.txt");
+        assertThat(server.resolve("héllo wörld.txt")).doesNotExist();
         assertThat(got.at("/elicitation/asked/0").asText())
                 .contains("'printf apprové'", "not approved");
         assertThat(got.at("/elicitation/isError").asBoolean()).as(got.toString()).isFalse();
@@ -84,7 +87,20 @@ class McpPythonClientTest {
         assertThat(root.resolve("in-root.txt")).hasContent("rooted");
     }
 
-    /** The SDK under target/python/mcp-client/site, installed with pip on first use. */
+    /**
+     * Where the SDK is installed: a cache of this machine's, named by the pinned version, so that a
+     * fresh checkout (CI's) does not resolve and install it again (minutes on a 2-core machine).
+     */
+    private static Path site() {
+        String cache = System.getenv("XDG_CACHE_HOME");
+        Path base =
+                cache != null && !cache.isEmpty()
+                        ? Path.of(cache)
+                        : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("csl-test").resolve("python-mcp-2.3.0");
+    }
+
+    /** The client's files under target/python/mcp-client; the SDK installed on first use. */
     private static Path install() throws IOException, InterruptedException {
         assumeTrue(
                 Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
@@ -99,8 +115,11 @@ class McpPythonClientTest {
                     target.resolve(file),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        Path site = target.resolve("site");
+        Path site = site();
         if (!Files.isDirectory(site.resolve("mcp"))) {
+            // installed beside the cache, then renamed: a run killed half-way leaves no half SDK
+            Files.createDirectories(site.getParent());
+            Path partial = Files.createTempDirectory(site.getParent(), "partial-");
             Process pip =
                     new ProcessBuilder(
                                     "python3",
@@ -110,7 +129,7 @@ class McpPythonClientTest {
                                     "--quiet",
                                     "--disable-pip-version-check",
                                     "--target",
-                                    site.toString(),
+                                    partial.toString(),
                                     "-r",
                                     target.resolve("requirements.txt").toString())
                             .redirectErrorStream(true)
@@ -118,8 +137,14 @@ class McpPythonClientTest {
             String log = new String(pip.getInputStream().readAllBytes(), UTF_8);
             boolean done = pip.waitFor(600, TimeUnit.SECONDS);
             assumeTrue(
-                    done && pip.exitValue() == 0 && Files.isDirectory(site.resolve("mcp")),
+                    done && pip.exitValue() == 0 && Files.isDirectory(partial.resolve("mcp")),
                     "pip could not install the MCP Python SDK (mcp 2.3.0): " + log);
+            try {
+                Files.move(partial, site, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.FileAlreadyExistsException
+                    | java.nio.file.DirectoryNotEmptyException raced) {
+                // another run installed it meanwhile: theirs is as good
+            }
         }
         return target;
     }
