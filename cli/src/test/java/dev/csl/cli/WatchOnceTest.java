@@ -64,6 +64,91 @@ class WatchOnceTest {
         assertThat(project.resolve("log.txt")).hasContent("ran");
     }
 
+    private static final String APPEND_AND_SEARCH =
+            BLOCKS + "<---SEARCH file=\"app.txt\"--->\nold\n<---REPLACE--->\nnew\n<---END--->\n";
+
+    @Test
+    void watch_sameAnswerSavedAgainAfterTheCauseIsFixed_onlyTheFailedBlockRuns()
+            throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, APPEND_AND_SEARCH);
+        watchOnce(answer, project);
+        assertThat(out.toString()).contains("applied: 1 ok, 1 failed, 0 skipped");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+
+        Files.writeString(project.resolve("app.txt"), "old\n"); // the cause fixed
+        Files.writeString(answer, Files.readString(answer)); // saved again, unchanged
+        watchOnce(answer, project);
+
+        assertThat(out.toString())
+                .contains(
+                        "same answer in answer.md: trying again what failed or was refused (1"
+                                + " block); not run again: 1 block that succeeded before")
+                .contains("applied: 1 ok, 0 failed, 0 skipped");
+        assertThat(project.resolve("app.txt")).hasContent("new");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+        assertThat(Files.readString(answer))
+                .contains("the blocks at line 1 (csl watch --force runs them again)")
+                .contains("✔ 1 SEARCH app.txt");
+
+        watchOnce(answer, project); // every block has succeeded now
+        assertThat(out.toString())
+                .contains(
+                        "unchanged blocks in answer.md: nothing applied (each succeeded before;"
+                                + " --force applies them again)");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
+    @Test
+    void watch_refusedBlockAfterARestart_triedAgainOnceApproved() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS + "<---RUN--->\ntrue\n<---END--->\n");
+        watchOnce(answer, project);
+        assertThat(out.toString()).contains("applied: 1 ok, 1 failed, 0 skipped");
+
+        // a new csl watch (the memory is in .csl/), the command approved meanwhile
+        watchOnce(answer, project, "--allow", "true", "--timeout", "20");
+
+        assertThat(out.toString()).contains("applied: 1 ok, 0 failed, 0 skipped");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
+    @Test
+    void watch_force_appliesEveryBlockAgain() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS);
+        watchOnce(answer, project);
+
+        watchOnce(answer, project, "--force");
+
+        assertThat(project.resolve("log.txt")).hasContent("ran\nran");
+    }
+
+    @Test
+    void watch_memoryOfAnOlderCsl_itsAnswerCountsAsDone() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS);
+        watchOnce(answer, project);
+        Path state;
+        try (var files = Files.list(project.resolve(".csl"))) {
+            state =
+                    files.filter(f -> f.getFileName().toString().startsWith("watch-"))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        String hash = Files.readString(state).lines().findFirst().orElseThrow();
+        Files.writeString(state, hash.substring("answer ".length()) + "\n"); // one bare hash
+
+        watchOnce(answer, project);
+
+        assertThat(out.toString()).contains("unchanged blocks in answer.md: nothing applied");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
     @Test
     void watch_sameBlocksWithAnotherAttributeValue_runsAgain() throws IOException {
         Path project = project();
