@@ -6,13 +6,11 @@ import dev.csl.fsguard.GuardedFiles;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
-import dev.csl.grammar.SyntaxError;
 import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.OperationResult;
-import dev.csl.interpreter.Warning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -284,110 +282,25 @@ final class WatchCommand implements Callable<Integer> {
                 // keeps its line endings, byte-order mark and any bytes that are not UTF-8.
                 byte[] updated =
                         WatchSummary.replace(
-                                content, summary(parsed, report, doneLines(parsed, done)));
+                                content,
+                                WatchResultText.of(
+                                        parsed,
+                                        report,
+                                        doneLines(parsed, done),
+                                        noOutputFile ? null : file.getFileName() + ".out"));
                 writeAtomically(file, updated);
                 watch.seen(updated);
                 where.add("result at the top of " + file.getFileName());
             }
         }
         status(
-                verdict(parsed, report)
+                WatchResultText.verdict(parsed, report)
                         + (where.isEmpty() ? "" : " (" + String.join(", ", where) + ")"));
     }
 
     private void status(String text) {
         out.println(LocalTime.now().format(CLOCK) + " " + text);
         out.flush();
-    }
-
-    private static String verdict(ParseResult parsed, ApplyReport report) {
-        if (!parsed.ok()) {
-            return "syntax error: nothing applied";
-        }
-        int[] counts = new int[3];
-        count(report.results(), counts);
-        return "applied: " + counts[0] + " ok, " + counts[1] + " failed, " + counts[2] + " skipped";
-    }
-
-    private static void count(List<OperationResult> results, int[] counts) {
-        for (OperationResult r : results) {
-            if (r.results() != null) {
-                count(r.results(), counts);
-                continue;
-            }
-            switch (r.status()) {
-                case OK, NO_OP -> counts[0]++;
-                case ERROR, ROLLED_BACK -> counts[1]++;
-                default -> counts[2]++;
-            }
-        }
-    }
-
-    /** The short result: one line per operation, errors with their hints. */
-    static String summary(ParseResult parsed, ApplyReport report, List<Integer> doneBefore) {
-        StringBuilder s = new StringBuilder();
-        if (!parsed.ok()) {
-            for (SyntaxError e : parsed.syntaxErrors()) {
-                s.append("✘ ").append(e.error()).append('\n');
-                s.append("    hint: ").append(e.hint()).append('\n');
-            }
-            return s.append("Syntax error: nothing was applied.").toString();
-        }
-        if (report.error() != null) {
-            s.append("✘ ").append(report.error().message()).append('\n');
-            s.append("    hint: ").append(report.error().hint()).append('\n');
-        }
-        if (!doneBefore.isEmpty()) {
-            s.append("Not run again, succeeded when this answer was saved before: the blocks at ")
-                    .append(doneBefore.size() == 1 ? "line " : "lines ")
-                    .append(doneBefore.toString().replaceAll("[\\[\\]]", ""))
-                    .append(" (csl watch --force runs them again).\n");
-        }
-        lines(report.results(), "", s);
-        String verdict = verdict(parsed, report);
-        return s.append(Character.toUpperCase(verdict.charAt(0)))
-                .append(verdict.substring(1))
-                .append('.')
-                .toString();
-    }
-
-    private static void lines(List<OperationResult> results, String indent, StringBuilder s) {
-        for (OperationResult r : results) {
-            String symbol =
-                    switch (r.status()) {
-                        case OK, NO_OP -> "✔";
-                        case ERROR -> "✘";
-                        case ROLLED_BACK -> "↺";
-                        default -> "↷";
-                    };
-            s.append(indent)
-                    .append(symbol)
-                    .append(' ')
-                    .append(r.task())
-                    .append(' ')
-                    .append(r.type());
-            if (r.file() != null) {
-                s.append(' ').append(r.file());
-            }
-            s.append('\n');
-            if (r.error() != null && r.results() == null) {
-                s.append(indent)
-                        .append("    ")
-                        .append(r.error().message().lines().findFirst().orElse(""));
-                s.append('\n');
-                if (!r.error().hint().isEmpty()) {
-                    s.append(indent).append("    hint: ").append(r.error().hint()).append('\n');
-                }
-            }
-            if (r.warnings() != null) {
-                for (Warning w : r.warnings()) {
-                    s.append(indent).append("    ⚠ ").append(w.message()).append('\n');
-                }
-            }
-            if (r.results() != null) {
-                lines(r.results(), indent + "  ", s);
-            }
-        }
     }
 
     /**

@@ -149,6 +149,80 @@ class WatchOnceTest {
         assertThat(project.resolve("log.txt")).hasContent("ran");
     }
 
+    /** The result section at the top of FILE, without its two marker lines. */
+    private static String resultSection(Path answer) throws IOException {
+        String text = Files.readString(answer);
+        return text.substring(text.indexOf('\n') + 1, text.indexOf(WatchSummary.END));
+    }
+
+    @Test
+    void watch_failedSearch_summaryHoldsTheClosestRegionAndWhatDiffers() throws IOException {
+        Path project = project();
+        Files.writeString(project.resolve("app.js"), "function add(a, b) {\n\treturn a + b;\n}\n");
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(
+                answer,
+                "<---SEARCH file=\"app.js\"--->\nfunction add(a, b) {\n    return a + b;\n}\n"
+                        + "<---REPLACE--->\nx\n<---END--->\n");
+
+        watchOnce(answer, project);
+
+        assertThat(resultSection(answer))
+                .contains("✘ 1 SEARCH app.js")
+                .contains("Closest region: lines 1-3")
+                .contains("tabs vs spaces")
+                .contains("file:    →return·a·+·b;")
+                .contains("pattern: ····return·a·+·b;")
+                .contains("hint: Copy the pattern exactly");
+    }
+
+    @Test
+    void watch_failedRun_summaryHoldsTheExitStatusAndTheTailOfItsOutput() throws IOException {
+        Path project = project();
+        StringBuilder big = new StringBuilder();
+        for (int i = 1; i <= 100; i++) {
+            big.append("line ").append(i).append('\n');
+        }
+        Files.writeString(project.resolve("big.txt"), big);
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, "<---RUN--->\ncat big.txt missing.txt\n<---END--->\n");
+
+        watchOnce(answer, project);
+
+        String section = resultSection(answer);
+        assertThat(section)
+                .contains("✘ 1 RUN")
+                .contains("$ cat big.txt missing.txt (exit 1)")
+                .contains("cat: missing.txt: No such file or directory")
+                .contains("… 88 lines cut above")
+                .contains("line 100")
+                .doesNotContain("line 88\n");
+        assertThat(section.lines().count()).isLessThanOrEqualTo(WatchResultText.MAX_LINES);
+    }
+
+    @Test
+    void watch_manyFailures_summaryCutWithAPointerToTheOutputFile() throws IOException {
+        Path project = project();
+        Files.writeString(project.resolve("app.txt"), "alpha\nbeta\n");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 15; i++) {
+            text.append("<---SEARCH file=\"app.txt\"--->\nalpha\nbeta ")
+                    .append(i)
+                    .append("\n<---REPLACE--->\nx\n<---END--->\n");
+        }
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, text.toString());
+
+        watchOnce(answer, project);
+
+        String section = resultSection(answer);
+        assertThat(section.lines().count()).isEqualTo(WatchResultText.MAX_LINES);
+        assertThat(section)
+                .contains("more lines: see answer.md.out")
+                .endsWith("0 ok, 15 failed, 0 skipped.\n");
+        assertThat(Files.readString(tmp.resolve("answer.md.out"))).contains("✘ 15 SEARCH");
+    }
+
     @Test
     void watch_sameBlocksWithAnotherAttributeValue_runsAgain() throws IOException {
         Path project = project();
