@@ -51,7 +51,10 @@ import picocli.CommandLine.Spec;
                     + " Ctrl-C stops."
         },
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:stopped (Ctrl-C, or --once done)", "2:usage error (bad option)"})
+        exitCodeList = {
+            "0:stopped (Ctrl-C, or --once done)",
+            "2:usage error (bad option; with --once, FILE missing)"
+        })
 final class WatchCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -166,10 +169,24 @@ final class WatchCommand implements Callable<Integer> {
         StartupRecovery.run("csl watch", workingDir, out);
         try (FileWatch watch = new FileWatch(file, pollMillis, Math.min(200, pollMillis))) {
             if (once) {
-                if (Files.isRegularFile(file)) {
-                    process(Files.readAllBytes(file), watch);
+                if (!Files.isRegularFile(file)) {
+                    err.println(
+                            "csl watch: "
+                                    + file
+                                    + " does not exist: nothing to apply (save an answer into it"
+                                    + " first)");
+                    return ExitCodes.USAGE;
                 }
+                process(Files.readAllBytes(file), watch);
                 return ExitCodes.OK;
+            }
+            if (!Files.exists(file)) {
+                out.println(
+                        "csl watch: "
+                                + file
+                                + " does not exist yet: it is applied when an answer is saved"
+                                + " into it");
+                out.flush();
             }
             byte[] content;
             while ((content = watch.next(stop::get)) != null) {
@@ -265,10 +282,13 @@ final class WatchCommand implements Callable<Integer> {
                 where.add("copied to the clipboard");
             } else if (!noClipboardSaid) {
                 noClipboardSaid = true;
-                err.println(
-                        "csl watch: no clipboard tool found ("
-                                + Clipboard.toolNames()
-                                + "); the output is not copied (--no-clipboard hides this note)");
+                if (memory.firstNoClipboardNote()) {
+                    err.println(
+                            "csl watch: no clipboard tool found ("
+                                    + Clipboard.toolNames()
+                                    + "); the output is not copied (said once in this project;"
+                                    + " --no-clipboard stops trying)");
+                }
             }
         }
         if (!noSummary) {

@@ -79,4 +79,23 @@ final class WatchMemory {
         StateDirectory.open(workingDir)
                 .write(name, text.toString().getBytes(StandardCharsets.UTF_8));
     }
+
+    /**
+     * True the first time it is asked in this project: the note that no clipboard tool was found is
+     * said once, not at every start ({@code .csl/watch-no-clipboard} remembers it).
+     */
+    boolean firstNoClipboardNote() {
+        try {
+            StateDirectory state = StateDirectory.open(workingDir);
+            if (state.exists(NO_CLIPBOARD)) {
+                return false;
+            }
+            state.write(NO_CLIPBOARD, "said\n".getBytes(StandardCharsets.UTF_8));
+            return true;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private static final String NO_CLIPBOARD = "watch-no-clipboard";
 }

@@ -224,6 +224,21 @@ class WatchOnceTest {
     }
 
     @Test
+    void watch_onceOnAMissingFile_saysSoAsAUsageError() throws IOException {
+        Path project = project();
+
+        int code = watchOnce(tmp.resolve("missing.md"), project);
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString())
+                .contains(
+                        "csl watch: "
+                                + tmp.resolve("missing.md")
+                                + " does not exist: nothing to apply (save an answer into it"
+                                + " first)");
+    }
+
+    @Test
     void watch_sameBlocksWithAnotherAttributeValue_runsAgain() throws IOException {
         Path project = project();
         Path answer = tmp.resolve("answer.md");
