@@ -286,6 +286,16 @@ public record CommandsFile(
                 rest);
     }
 
+    /** This file without {@code entry} in any list (allowed, blocked, network). */
+    public CommandsFile forget(String entry) {
+        String canonical = CommandPattern.canonical(entry);
+        return new CommandsFile(
+                without(allowed, canonical),
+                without(blocked, canonical),
+                without(network, canonical),
+                rest);
+    }
+
     private static List<String> with(List<String> entries, String entry) {
         List<String> result = without(entries, entry);
         result.add(entry);
