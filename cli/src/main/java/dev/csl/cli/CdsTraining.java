@@ -69,15 +69,20 @@ final class CdsTraining {
         Files.writeString(answer, ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
         String answerPath = answer.toString();
         String projectPath = project.toString();
-        if (args.length > 1 && args[1].equals("apply")) {
-            // The cache `csl apply` starts from: only what an apply loads, so that a JVM
-            // mapping it has less to map (an AOT cache loads all its classes at start).
+        if (args.length > 1 && args[1].startsWith("apply")) {
+            // The caches `csl apply` starts from: only what an apply loads, so that a JVM
+            // mapping one has less to map (an AOT cache loads all its classes at start); the
+            // runner's classes only in the cache for answers that RUN something ("apply-run").
             FastApply.tryRun(new String[] {"apply", "--dry-run", answerPath, "-C", projectPath});
             FastApply.tryRun(new String[] {"apply", answerPath, "-C", projectPath});
             FastApply.tryRun(new String[] {"apply", "--json", answerPath, "-C", projectPath});
-            Path run = dir.resolve("run.md");
-            Files.writeString(run, RUN_ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
-            FastApply.tryRun(new String[] {"apply", "--json", run.toString(), "-C", projectPath});
+            if (args[1].equals("apply-run")) {
+                Path run = dir.resolve("run.md");
+                // fixed name, in mktemp's dir
+                Files.writeString(run, RUN_ANSWER, StandardCharsets.UTF_8);
+                FastApply.tryRun(
+                        new String[] {"apply", "--json", run.toString(), "-C", projectPath});
+            }
             return;
         }
         Main.run("parse", answerPath);
