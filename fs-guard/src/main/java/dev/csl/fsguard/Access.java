@@ -61,6 +61,23 @@ interface Access {
     List<String> list(List<String> names) throws IOException;
 
     /**
+     * The names in the root and in each directory below it along {@code names} (its last name
+     * excluded), each unsorted; it stops before the first that is missing or not a directory. One
+     * walk down instead of a walk from the root for each directory.
+     */
+    default List<List<String>> listAlong(List<String> names) throws IOException {
+        List<List<String>> out = new java.util.ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            List<String> dir = names.subList(0, i);
+            if (i > 0 && !lstat(dir).isDirectory()) {
+                break;
+            }
+            out.add(list(dir));
+        }
+        return out;
+    }
+
+    /**
      * Names in a directory, unsorted, each with whether it is a directory itself (a symlink is not
      * followed): one listing for a walk instead of a listing and a stat per entry.
      */

@@ -200,17 +200,19 @@ final class Guard implements GuardedFiles {
     private void requireNoRepository(String path, Resolution r, List<List<String>> pending)
             throws GuardException {
         List<String> names = r.names();
+        List<List<String>> listings;
+        try {
+            listings = access.listAlong(names);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
         for (int i = 0; i < names.size(); i++) {
             List<String> dir = List.copyOf(names.subList(0, i));
             List<String> entries = new ArrayList<>();
-            try {
-                if (i == 0 || access.lstat(dir).isDirectory()) {
-                    entries.addAll(access.list(dir));
-                } else if (pending.isEmpty()) {
-                    return; // made by this change: holds nothing else yet
-                }
-            } catch (IOException e) {
-                throw failure(e, path, access.toPath(dir));
+            if (i < listings.size()) {
+                entries.addAll(listings.get(i));
+            } else if (pending.isEmpty()) {
+                return; // made by this change: holds nothing else yet
             }
             for (List<String> other : pending) {
                 if (other.size() > i && other.subList(0, i).equals(dir)) {

@@ -297,6 +297,41 @@ final class HandleAccess implements Access {
     }
 
     @Override
+    public List<List<String>> listAlong(List<String> names) throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        if (names.isEmpty()) {
+            return out;
+        }
+        SecureDirectoryStream<Path> dir = openDir(List.of());
+        try {
+            for (int i = 0; ; i++) {
+                List<String> entries = new ArrayList<>();
+                for (Path p : dir) {
+                    entries.add(p.getFileName().toString());
+                }
+                out.add(entries);
+                if (i + 1 >= names.size()) {
+                    return out;
+                }
+                SecureDirectoryStream<Path> next;
+                try {
+                    next = dir.newDirectoryStream(name(names.get(i)), NOFOLLOW);
+                } catch (NoSuchFileException | NotDirectoryException e) {
+                    return out; // missing, or not a directory: nothing below to list
+                } catch (AccessDeniedException e) {
+                    throw e; // an unreadable directory is not a missing one
+                } catch (FileSystemException e) {
+                    return out; // a symlink (ELOOP with NOFOLLOW): not a directory here
+                }
+                dir.close();
+                dir = next;
+            }
+        } finally {
+            dir.close();
+        }
+    }
+
+    @Override
     public Map<String, Boolean> listMarkingDirectories(List<String> names) throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(names)) {
             Map<String, Boolean> out = new HashMap<>();
