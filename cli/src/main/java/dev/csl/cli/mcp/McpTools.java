@@ -330,16 +330,24 @@ public final class McpTools implements AutoCloseable {
             List<Path> shared = roots;
             Path base = shared.isEmpty() ? serverDir : shared.get(0);
             dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
-            if (!shared.isEmpty()) {
-                Path real = realOrSelf(dir);
-                if (shared.stream().noneMatch(real::startsWith)) {
-                    throw new Refused(
-                            "The working directory "
-                                    + dir
-                                    + " is outside every root the client shares ("
-                                    + shared
-                                    + "), so nothing was done. Use a directory inside one of them.");
-                }
+            Path real = realOrSelf(dir);
+            if (shared.isEmpty() && !real.startsWith(realOrSelf(serverDir))) {
+                // The model writes workingDir: with no roots, the server's own directory bounds it.
+                throw new Refused(
+                        "The working directory "
+                                + dir
+                                + " is outside the directory this server was started in ("
+                                + serverDir
+                                + ") and the client shares no roots, so nothing was done. Use a"
+                                + " directory inside it, or start csl mcp with -C DIR.");
+            }
+            if (shared.stream().noneMatch(real::startsWith) && !shared.isEmpty()) {
+                throw new Refused(
+                        "The working directory "
+                                + dir
+                                + " is outside every root the client shares ("
+                                + shared
+                                + "), so nothing was done. Use a directory inside one of them.");
             }
         }
         if (!Files.isDirectory(dir)) {

@@ -131,6 +131,31 @@ class McpProtocolTest {
     }
 
     @Test
+    void workingDir_noRootsNoDashC_outsideTheServersDirectoryIsRefusedForApplyAndUndo()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.createDirectories(project.resolve("sub"));
+        Files.createSymbolicLink(project.resolve("out-link"), outside);
+        String answer = "<---WRITE file=\"pwned.txt\"--->\nx\n<---END--->\n";
+        try (Mcp mcp = Mcp.startIn(project)) {
+            for (String dir : List.of(outside.toString(), "../outside", "out-link", "/")) {
+                JsonNode refused = mcp.tool("apply", Map.of("answer", answer, "workingDir", dir));
+                assertThat(refused.path("isError").asBoolean()).as(dir).isTrue();
+                assertThat(refused.toString()).as(dir).contains("invalid_working_directory");
+                JsonNode undo = mcp.tool("undo", Map.of("force", true, "workingDir", dir));
+                assertThat(undo.toString()).as(dir).contains("invalid_working_directory");
+            }
+            JsonNode inside = mcp.tool("apply", Map.of("answer", answer, "workingDir", "sub"));
+
+            assertThat(inside.path("isError").asBoolean()).isFalse();
+            assertThat(project.resolve("sub/pwned.txt")).exists();
+            assertThat(outside.resolve("pwned.txt")).doesNotExist();
+            assertThat(outside).isEmptyDirectory();
+        }
+    }
+
+    @Test
     void undo_force_restoresAFileChangedSinceTheApply() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Files.writeString(project.resolve("a.txt"), "before\n");
@@ -234,10 +259,23 @@ class McpProtocolTest {
          * claims it whatever its version).
          */
         static Mcp start(Path dir, String version, boolean elicitation) throws Exception {
-            Process process =
-                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString()))
-                            .redirectError(ProcessBuilder.Redirect.DISCARD)
-                            .start();
+            return start(
+                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString())),
+                    version,
+                    elicitation);
+        }
+
+        /** Started in {@code dir} without -C; the client shares no roots. */
+        static Mcp startIn(Path dir) throws Exception {
+            return start(
+                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp")).directory(dir.toFile()),
+                    "2025-11-25",
+                    false);
+        }
+
+        private static Mcp start(ProcessBuilder builder, String version, boolean elicitation)
+                throws Exception {
+            Process process = builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
             Mcp mcp = new Mcp(process);
             ObjectNode capabilities = JSON.createObjectNode();
             if (elicitation) {
