@@ -132,9 +132,6 @@ public final class McpTools implements AutoCloseable {
                 .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
-        ObjectNode allow = applyProps.putObject(ALLOW.json());
-        allow.put("type", "array").putObject("items").put("type", "string");
-        allow.put("description", "Commands approved for this apply only.");
         tolerance(applyProps);
         workingDir(applyProps);
         apply.withObject("/inputSchema").putArray("required").add("answer");
@@ -253,6 +250,23 @@ public final class McpTools implements AutoCloseable {
         if (!List.of("apply", "check", "undo").contains(name)) {
             throw new InvalidParams("Unknown tool: '" + name + "'");
         }
+        List<String> unknown = unknownArguments(name, args);
+        if (!unknown.isEmpty()) {
+            return toolError(
+                    ErrorCode.VALIDATION_ERROR,
+                    "The tool '"
+                            + name
+                            + "' does not know the argument(s) "
+                            + unknown
+                            + "; nothing was done. It knows "
+                            + KNOWN_ARGUMENTS.get(name)
+                            + ".",
+                    unknown.contains(ALLOW.json())
+                            ? "Commands are approved by the user (csl allow, .csl/commands.json, or"
+                                    + " when asked), never by a tool argument: leave out allow."
+                            : "Leave out the unknown argument(s).",
+                    session.features());
+        }
         Path dir;
         try {
             dir = workingDir(args);
@@ -271,8 +285,6 @@ public final class McpTools implements AutoCloseable {
         if (answer == null || !answer.isTextual()) {
             throw new InvalidParams("The argument 'answer' (a string) is required");
         }
-        List<String> allow = new ArrayList<>();
-        args.path(ALLOW.json()).forEach(a -> allow.add(a.asText()));
         ApplySettings settings =
                 new ApplySettings()
                         .dryRun(name.equals("check") || args.path(DRY_RUN.json()).asBoolean(false))
@@ -280,7 +292,6 @@ public final class McpTools implements AutoCloseable {
                                 args.hasNonNull(EXPECT_PLAN.json())
                                         ? args.get(EXPECT_PLAN.json()).asText()
                                         : null)
-                        .allow(allow)
                         .strict(args.path(STRICT.json()).asBoolean(false))
                         .fuzzy(args.path(FUZZY.json()).asText("off"));
         ApplyOptions checked;
@@ -404,17 +415,58 @@ public final class McpTools implements AutoCloseable {
         }
     }
 
+    /**
+     * The arguments each tool takes. There is no {@code allow}: the model writes the arguments, and
+     * a command it approves for itself is a command nobody approved.
+     */
+    private static final java.util.Map<String, List<String>> KNOWN_ARGUMENTS =
+            java.util.Map.of(
+                    "apply",
+                    List.of(
+                            "answer",
+                            DRY_RUN.json(),
+                            EXPECT_PLAN.json(),
+                            STRICT.json(),
+                            FUZZY.json(),
+                            DIR.json()),
+                    "check",
+                    List.of("answer", STRICT.json(), FUZZY.json(), DIR.json()),
+                    "undo",
+                    List.of("force", DIR.json()));
+
+    private static List<String> unknownArguments(String tool, JsonNode args) {
+        List<String> unknown = new ArrayList<>();
+        args.fieldNames()
+                .forEachRemaining(
+                        field -> {
+                            if (!KNOWN_ARGUMENTS.get(tool).contains(field)) {
+                                unknown.add(field);
+                            }
+                        });
+        return unknown;
+    }
+
     /** A refusal before any work: {@code invalid_working_directory}, as text and as data. */
     private ObjectNode textError(String message, ProtocolFeatures features) {
+        return toolError(
+                ErrorCode.INVALID_WORKING_DIRECTORY,
+                message,
+                "Pass workingDir inside one of the client's roots.",
+                features);
+    }
+
+    /** A refusal before any work, as text and as data. */
+    private ObjectNode toolError(
+            ErrorCode code, String message, String hint, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode content = result.putArray("content");
         content.addObject().put("type", "text").put("text", message);
         ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");
-        error.put("code", ErrorCode.INVALID_WORKING_DIRECTORY.wireName());
+        error.put("code", code.wireName());
         error.put("message", message);
-        error.put("hint", "Pass workingDir inside one of the client's roots.");
+        error.put("hint", hint);
         structured(result, content, data, features);
         result.put("isError", true);
         return result;

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A real {@code csl mcp} process driven with raw JSON-RPC lines, so that the test sees every byte
  * csl writes to stdout: the version negotiated and what each version may carry, the tool arguments
- * dryRun, expectPlan, allow and force, and a stdout holding nothing but protocol messages.
+ * dryRun, expectPlan and force (allow and unknown ones refused), and a stdout holding nothing but
+ * protocol messages.
  */
 class McpProtocolTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -115,18 +116,26 @@ class McpProtocolTest {
     }
 
     @Test
-    void apply_allowArgument_approvesTheCommandForThatCallOnly() throws Exception {
+    void apply_allowArgumentOrAnUnknownOne_refusedAndNothingRuns() throws Exception {
+        // The model writes the tool arguments: a command it approves itself is one nobody approved.
         Path project = Files.createDirectories(tmp.resolve("project"));
-        String answer = "<---RUN--->\ntrue\n<---END--->\n";
+        String answer = "<---RUN--->\ntouch ran.txt\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n";
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             JsonNode allowed =
                     mcp.tool("apply", Map.of("answer", answer, "allow", List.of("true")));
-            JsonNode again = mcp.tool("apply", Map.of("answer", answer));
+            JsonNode unknown = mcp.tool("apply", Map.of("answer", answer, "approve", true));
+            JsonNode tools = mcp.call("tools/list", Map.of()).path("result");
 
-            assertThat(allowed.path("isError").asBoolean()).isFalse();
-            assertThat(allowed.at("/structuredContent/results/0/status").asText()).isEqualTo("ok");
-            assertThat(again.at("/structuredContent/results/0/error/code").asText())
-                    .isEqualTo("command_not_approved");
+            assertThat(allowed.path("isError").asBoolean()).isTrue();
+            assertThat(allowed.at("/structuredContent/error/code").asText())
+                    .isEqualTo("validation_error");
+            assertThat(allowed.at("/structuredContent/error/hint").asText())
+                    .contains("never by a tool argument");
+            assertThat(unknown.at("/structuredContent/error/message").asText())
+                    .contains("[approve]")
+                    .contains("It knows [answer, dryRun");
+            assertThat(project.resolve("ran.txt")).doesNotExist();
+            assertThat(tools.toString()).doesNotContain("\"allow\"");
         }
     }
 
@@ -184,6 +193,8 @@ class McpProtocolTest {
                         + "<---RUN--->\nsh -c 'echo from sh; echo to stderr >&2'\n<---END--->\n"
                         + "<---RUN lang=\"node\"--->\nconsole.log('from node');"
                         + " console.error('node stderr');\n<---END--->\n";
+        Files.createDirectories(project.resolve(".csl"));
+        Files.writeString(project.resolve(".csl/commands.json"), "{\"allowed\": [\"sh -c *\"]}");
         List<String> lines;
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             // With a progress token, every line the commands print comes back as a
@@ -195,7 +206,7 @@ class McpProtocolTest {
                                             "name",
                                             "apply",
                                             "arguments",
-                                            Map.of("answer", answer, "allow", List.of("sh -c *")),
+                                            Map.of("answer", answer),
                                             "_meta",
                                             Map.of("progressToken", "p1")))
                             .path("result");
