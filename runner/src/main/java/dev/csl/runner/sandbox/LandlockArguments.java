@@ -39,6 +39,9 @@ final class LandlockArguments {
     /** Devices every program writes to. */
     static final List<String> DEVICES = List.of("/dev/null", "/dev/zero", "/dev/full");
 
+    /** How deep the project is walked; a deeper directory is not writable (see Trees). */
+    static final int MAX_DEPTH = 512;
+
     private LandlockArguments() {}
 
     /** The options granting reads and writes for a command in {@code realWorkingDir}. */
@@ -112,6 +115,11 @@ final class LandlockArguments {
         }
 
         private void collect(Path root, Path dir) {
+            if (root.relativize(dir).getNameCount() > MAX_DEPTH) {
+                shaped.add(dir); // too deep to look into: nothing below is writable
+                markAbove(root, dir);
+                return;
+            }
             List<Path> children = children(dir);
             if (GuardedFiles.repositoryShaped(
                     children.stream().map(c -> c.getFileName().toString()).toList())) {
