@@ -342,14 +342,21 @@ public final class McpTools implements AutoCloseable {
             Path base = shared.isEmpty() ? serverDir : shared.get(0);
             dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
             Path real = realOrSelf(dir);
-            if (shared.isEmpty() && !real.startsWith(realOrSelf(serverDir))) {
+            if (shared.isEmpty()
+                    && (GuardedFiles.isFileSystemRoot(serverDir)
+                            || !real.startsWith(realOrSelf(serverDir)))) {
+                // A client that starts its servers in / bounds nothing: then no workingDir holds.
                 // The model writes workingDir: with no roots, the server's own directory bounds it.
                 throw new Refused(
                         "The working directory "
                                 + dir
-                                + " is outside the directory this server was started in ("
-                                + serverDir
-                                + ") and the client shares no roots, so nothing was done. Use a"
+                                + (GuardedFiles.isFileSystemRoot(serverDir)
+                                        ? " cannot be checked: this server was started in the"
+                                                + " root of the file system"
+                                        : " is outside the directory this server was started in ("
+                                                + serverDir
+                                                + ")")
+                                + " and the client shares no roots, so nothing was done. Use a"
                                 + " directory inside it, or start csl mcp with -C DIR.");
             }
             if (shared.stream().noneMatch(real::startsWith) && !shared.isEmpty()) {

@@ -162,6 +162,13 @@ class McpProtocolTest {
             assertThat(outside.resolve("pwned.txt")).doesNotExist();
             assertThat(outside).isEmptyDirectory();
         }
+        // Some clients start their servers in /: that bounds nothing, so nothing is accepted.
+        try (Mcp mcp = Mcp.startIn(Path.of("/"))) {
+            JsonNode refused =
+                    mcp.tool("apply", Map.of("answer", answer, "workingDir", outside.toString()));
+            assertThat(refused.toString()).contains("invalid_working_directory");
+            assertThat(outside).isEmptyDirectory();
+        }
     }
 
     @Test
