@@ -3,15 +3,23 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-const [java, classPath, dir] = process.argv.slice(2);
+// csl is started as hosts start it: the launcher, with the SDK's default environment (no LANG,
+// no LC_*), plus only CSL_CDS=0 (no class-data archive recorded in the test's scratch checkout).
+const [launcher, dir] = process.argv.slice(2);
 const transport = new StdioClientTransport({
-  command: java,
-  args: ['-cp', classPath, 'dev.csl.cli.Main', 'mcp', '-C', dir],
+  command: launcher,
+  args: ['mcp', '-C', dir],
+  env: { CSL_CDS: '0' },
   stderr: 'inherit',
 });
 const client = new Client({ name: 'csl-test', version: '1.0.0' });
 await client.connect(transport);
 const out = { tools: (await client.listTools()).tools.map((t) => t.name) };
+const unicode = await client.callTool({
+  name: 'apply',
+  arguments: { answer: '<---WRITE file="h\u00e9llo.txt"--->\ncaf\u00e9 \u2713\n<---END--->\n' },
+});
+out.unicode = { isError: unicode.isError, text: unicode.content[0].text };
 
 const answer = [
   '<---TASKS--->',

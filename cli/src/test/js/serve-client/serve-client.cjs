@@ -26,8 +26,52 @@ connection.listen();
     invalid = { code: e.code, message: e.message };
   }
   const undone = await connection.sendRequest('undo', { workingDir: dir });
+
+  // $/cancelRequest, as vscode-jsonrpc sends it when a token is cancelled: one apply queued behind
+  // a running one (same directory) is cancelled at once, the running one while its Node script
+  // sleeps.
+  const outcome = (p) =>
+    p.then(
+      (result) => ({ result }),
+      (e) => ({ code: e.code, message: e.message, data: e.data }),
+    );
+  const slow =
+    '<---TASKS--->\n<---WRITE file="t.txt"--->\nfirst\n<---END--->\n' +
+    '<---RUN lang="node"--->\nawait new Promise((r) => setTimeout(r, 60000));\n<---END--->\n' +
+    '<---END--->\n';
+  const running = new rpc.CancellationTokenSource();
+  const queued = new rpc.CancellationTokenSource();
+  const started = Date.now();
+  const first = outcome(
+    connection.sendRequest('apply', { workingDir: dir, answer: slow }, running.token),
+  );
+  const second = outcome(
+    connection.sendRequest(
+      'apply',
+      { workingDir: dir, answer: '<---WRITE file="queued.txt"--->\nq\n<---END--->\n' },
+      queued.token,
+    ),
+  );
+  queued.cancel();
+  // The Node script is running by then (node starts in well under a second).
+  await new Promise((r) => setTimeout(r, 4000));
+  running.cancel();
+  const [cancelledRunning, cancelledQueued] = await Promise.all([first, second]);
+  const cancelSeconds = Math.round((Date.now() - started) / 1000);
+
   await connection.sendRequest('shutdown');
-  console.log(JSON.stringify({ parsed, applied, content, invalid, undone }));
+  console.log(
+    JSON.stringify({
+      parsed,
+      applied,
+      content,
+      invalid,
+      undone,
+      cancelledRunning,
+      cancelledQueued,
+      cancelSeconds,
+    }),
+  );
   connection.dispose();
   child.stdin.end();
 })().catch((e) => {

@@ -19,15 +19,22 @@ import picocli.CommandLine.Parameters;
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:the entry was saved",
+            "0:the entry was saved (or listed with --list)",
             "1:the entry could not be saved (commands.json unreadable or not writable)",
             "2:usage error (empty command, working directory missing)"
         })
 final class AllowCommand implements Callable<Integer> {
     @Mixin ApprovalEditing editing;
 
-    @Parameters(arity = "1..*", paramLabel = "CMD", description = "The command, e.g. 'npm test'.")
-    List<String> words;
+    @Parameters(arity = "0..*", paramLabel = "CMD", description = "The command, e.g. 'npm test'.")
+    List<String> words = List.of();
+
+    @Option(
+            names = "--list",
+            description =
+                    "Print the allowed, blocked and network entries of .csl/commands.json and"
+                            + " where it is.")
+    boolean list;
 
     @Option(
             names = "--network",
@@ -36,9 +43,22 @@ final class AllowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (list) {
+            if (!words.isEmpty()) {
+                editing.err().println("csl allow: --list takes no command");
+                return ExitCodes.USAGE;
+            }
+            return editing.list();
+        }
+        if (words.isEmpty()) {
+            editing.err()
+                    .println("csl allow: say which command to approve (or --list to see them)");
+            return ExitCodes.USAGE;
+        }
         String command = String.join(" ", words).strip();
         String[] parts = command.split("\\s+");
-        if (parts[0].equals("git")
+        if (!editing.remove
+                && parts[0].equals("git")
                 && (parts.length < 2
                         || !dev.csl.runner.worker.CommandTable.READ_ONLY_GIT.contains(parts[1]))) {
             // A rule that can never apply would only mislead: RUN never runs git that writes.

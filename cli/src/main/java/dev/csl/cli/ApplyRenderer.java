@@ -40,6 +40,7 @@ final class ApplyRenderer {
     // Said once per apply, under the first RUN that ran with no OS sandbox.
     private boolean noLayerShown;
     private boolean dryRun;
+    private java.util.function.UnaryOperator<String> wording = s -> s;
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
     static final int DIFF_LINES_SHOWN = 200;
@@ -48,6 +49,15 @@ final class ApplyRenderer {
         this.out = out;
         this.colour = colour;
         this.fullDiff = fullDiff;
+    }
+
+    /**
+     * How csl's own messages, hints and notes are put (never a command's output): {@code csl mcp}
+     * names tool arguments where the command line names flags.
+     */
+    ApplyRenderer wording(java.util.function.UnaryOperator<String> wording) {
+        this.wording = wording;
+        return this;
     }
 
     /** Commands whose output was shown live while they ran: the report does not repeat it. */
@@ -63,7 +73,7 @@ final class ApplyRenderer {
             for (SyntaxError e : report.syntaxErrors()) {
                 out.println(paint(RED, "✘ ") + e.error());
                 if (e.hint() != null && !e.hint().isEmpty()) {
-                    out.println("    hint: " + e.hint());
+                    out.println("    hint: " + wording.apply(e.hint()));
                 }
             }
             List<LikelyMistake> mistakes =
@@ -106,7 +116,7 @@ final class ApplyRenderer {
             // The code, as operation lines show theirs, so that a person can look it up.
             out.println(
                     paint(RED, "✘ ")
-                            + report.error().message()
+                            + wording.apply(report.error().message())
                             + " ("
                             + report.error().code().wireName()
                             + ")");
@@ -130,7 +140,10 @@ final class ApplyRenderer {
         out.println(report.ok() ? paint(GREEN, summary.toString()) : summary.toString());
         if (report.planHash() != null) {
             out.println(
-                    "Plan hash: " + report.planHash() + " (apply exactly this with --expect-plan)");
+                    wording.apply(
+                            "Plan hash: "
+                                    + report.planHash()
+                                    + " (apply exactly this with --expect-plan)"));
         }
     }
 
@@ -179,13 +192,13 @@ final class ApplyRenderer {
         String detail = detail(r);
         if (!detail.isEmpty()) {
             line.append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? " — " : " (")
-                    .append(detail)
+                    .append(wording.apply(detail))
                     .append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? "" : ")");
         }
         out.println(line);
         String sub = indent + "    ";
         if (r.error() != null && r.results() == null) {
-            for (String l : r.error().message().split("\n", -1)) {
+            for (String l : wording.apply(r.error().message()).split("\n", -1)) {
                 out.println(sub + l);
             }
             printHint(r.error(), sub);
@@ -197,9 +210,9 @@ final class ApplyRenderer {
         }
         if (r.warnings() != null) {
             for (var w : r.warnings()) {
-                out.println(sub + paint(YELLOW, "⚠ ") + w.message());
+                out.println(sub + paint(YELLOW, "⚠ ") + wording.apply(w.message()));
                 if (w.hint() != null && !w.hint().isEmpty()) {
-                    out.println(sub + "  " + paint(DIM, "hint: " + w.hint()));
+                    out.println(sub + "  " + paint(DIM, "hint: " + wording.apply(w.hint())));
                 }
             }
         }
@@ -207,7 +220,7 @@ final class ApplyRenderer {
                 && r.status() != Status.NO_OP
                 && !detail.equals(r.note())
                 && !(sameUnderEveryRun(r) && runNoteShown)) {
-            out.println(sub + paint(DIM, "note: " + r.note()));
+            out.println(sub + paint(DIM, "note: " + wording.apply(r.note())));
             runNoteShown |= sameUnderEveryRun(r);
         }
         if (ranWithoutLayer(r) && !noLayerShown) {
@@ -236,10 +249,11 @@ final class ApplyRenderer {
                         sub
                                 + paint(
                                         DIM,
-                                        "… "
-                                                + (lines.length - shown)
-                                                + " more diff lines not shown (--full-diff shows"
-                                                + " them; --json keeps them all)"));
+                                        wording.apply(
+                                                "… "
+                                                        + (lines.length - shown)
+                                                        + " more diff lines not shown (--full-diff"
+                                                        + " shows them; --json keeps them all)")));
             }
         }
         if (r.results() != null) {
@@ -247,7 +261,7 @@ final class ApplyRenderer {
                 print(child, indent + "  ");
             }
             if (r.error() != null) {
-                out.println(sub + r.error().message());
+                out.println(sub + wording.apply(r.error().message()));
             }
         }
     }
@@ -347,7 +361,7 @@ final class ApplyRenderer {
 
     private void printHint(ErrorInfo e, String indent) {
         if (!e.hint().isEmpty()) {
-            out.println(indent + paint(DIM, "hint: " + e.hint()));
+            out.println(indent + paint(DIM, "hint: " + wording.apply(e.hint())));
         }
     }
 
@@ -371,13 +385,13 @@ final class ApplyRenderer {
             }
             return;
         }
-        out.println(paint(RED, "✘ ") + report.error().message());
+        out.println(paint(RED, "✘ ") + wording.apply(report.error().message()));
         printHint(report.error(), "    ");
     }
 
     private void printRecovery(Recovery recovered) {
         if (recovered != null) {
-            out.println(paint(YELLOW, "⚠ ") + recovered.message());
+            out.println(paint(YELLOW, "⚠ ") + wording.apply(recovered.message()));
         }
     }
 

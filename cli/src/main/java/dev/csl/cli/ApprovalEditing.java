@@ -25,6 +25,12 @@ final class ApprovalEditing {
                             + " holding .csl/, else the current one).")
     Path dir;
 
+    @Option(
+            names = "--remove",
+            description =
+                    "Remove the entry CMD (allowed, blocked or network) instead of adding it.")
+    boolean remove;
+
     /** Where the command's messages go. */
     PrintWriter err() {
         return spec.commandLine().getErr();
@@ -38,6 +44,61 @@ final class ApprovalEditing {
             err.println("csl " + spec.name() + ": the command is empty");
             return ExitCodes.USAGE;
         }
+        Path workingDir = workingDir();
+        if (workingDir == null) {
+            return ExitCodes.USAGE;
+        }
+        try {
+            CommandsFile before = CommandsFile.load(workingDir);
+            if (remove) {
+                CommandsFile after = before.forget(command);
+                if (after.equals(before)) {
+                    out.println(
+                            "'"
+                                    + command
+                                    + "' is no entry of "
+                                    + CommandsFile.location(workingDir)
+                                    + ": nothing changed (csl allow --list shows the entries)");
+                } else {
+                    after.save(workingDir);
+                    out.println(
+                            "Removed '"
+                                    + command
+                                    + "' from "
+                                    + CommandsFile.location(workingDir)
+                                    + (after.blockedBy(List.of(command.split(" "))).isPresent()
+                                                    || after.allowedBy(List.of(command.split(" ")))
+                                                            .isPresent()
+                                            ? " (another entry still matches it: csl allow --list)"
+                                            : ""));
+                }
+                out.flush();
+                return ExitCodes.OK;
+            }
+            CommandsFile changed = change.apply(before);
+            changed.save(workingDir);
+            out.println(verb + " '" + command + "' in " + CommandsFile.location(workingDir));
+            Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
+            if (verb.equals("Allowed") && blocker.isPresent()) {
+                out.println(
+                        "note: it stays blocked by the entry '"
+                                + blocker.get()
+                                + "' (blocked entries win); remove that one with csl deny --remove '"
+                                + blocker.get()
+                                + "'");
+            }
+            out.flush();
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            err.println("csl " + spec.name() + ": " + e.getMessage());
+            return ExitCodes.FAILED;
+        }
+    }
+
+    /** The project's directory, its notes said; null (and the reason said) when unusable. */
+    private Path workingDir() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
         if (project.error() != null || project.missing()) {
             err.println(
@@ -47,35 +108,58 @@ final class ApprovalEditing {
                             + (project.error() != null
                                     ? project.error()
                                     : "not a directory: " + project.dir()));
-            return ExitCodes.USAGE;
+            return null;
         }
         Path workingDir = project.dir();
         for (String note : project.notes()) {
             out.println("csl: " + note);
         }
         if (!WorkingDirOption.usable(spec.name(), workingDir, err)) {
-            return ExitCodes.USAGE;
+            return null;
         }
         if (!Files.isDirectory(workingDir)) {
             err.println("csl " + spec.name() + ": not a directory: " + workingDir);
+            return null;
+        }
+        return workingDir;
+    }
+
+    /**
+     * {@code --list}: the allowed, blocked and network entries of commands.json and where it is.
+     */
+    int list() {
+        PrintWriter out = spec.commandLine().getOut();
+        Path workingDir = workingDir();
+        if (workingDir == null) {
             return ExitCodes.USAGE;
         }
+        Path location = CommandsFile.location(workingDir);
         try {
-            CommandsFile changed = change.apply(CommandsFile.load(workingDir));
-            changed.save(workingDir);
-            out.println(verb + " '" + command + "' in " + CommandsFile.location(workingDir));
-            Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
-            if (verb.equals("Allowed") && blocker.isPresent()) {
+            CommandsFile file = CommandsFile.load(workingDir);
+            if (!Files.exists(location)) {
                 out.println(
-                        "note: it stays blocked by the entry '"
-                                + blocker.get()
-                                + "' (blocked entries win); remove that one with an editor");
+                        "No approvals: "
+                                + location
+                                + " does not exist yet (csl allow CMD and csl deny CMD create"
+                                + " it).");
+            } else {
+                out.println("Approvals in " + location + ":");
             }
+            section(out, "allowed (run without asking)", file.allowed());
+            section(out, "blocked (never run)", file.blocked());
+            section(out, "network (allowed to reach the network in the sandbox)", file.network());
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {
-            err.println("csl " + spec.name() + ": " + e.getMessage());
+            spec.commandLine().getErr().println("csl " + spec.name() + ": " + e.getMessage());
             return ExitCodes.FAILED;
+        }
+    }
+
+    private static void section(PrintWriter out, String title, List<String> entries) {
+        out.println(title + ":" + (entries.isEmpty() ? " (none)" : ""));
+        for (String entry : entries) {
+            out.println("  " + entry);
         }
     }
 }

@@ -11,9 +11,12 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What {@code csl watch} remembers of an answer it applied: a hash of what its blocks do (type,
@@ -43,6 +46,44 @@ final class BlocksIdentity {
             throw new UncheckedIOException(e); // a byte array does not fail
         }
         return HexFormat.of().formatHex(FileWatch.digest(bytes.toByteArray()));
+    }
+
+    /**
+     * One key per top-level operation, in order: the hash of what it does, with the number of the
+     * same block before it ({@code HASH#2} for the second identical append), so that a block keeps
+     * its key when prose or other blocks around it change.
+     */
+    static List<String> keys(List<Operation> operations) {
+        List<String> keys = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (Operation op : operations) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                operations(List.of(op), out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            String hash = HexFormat.of().formatHex(FileWatch.digest(bytes.toByteArray()));
+            keys.add(hash + "#" + seen.merge(hash, 1, Integer::sum));
+        }
+        return keys;
+    }
+
+    /**
+     * The answer with the lines of the given top-level operations blanked, from each one's marker
+     * to the line before the next operation (prose in between is ignored anyway): the remaining
+     * blocks keep their line numbers. {@code text} has LF line endings.
+     */
+    static String without(String text, List<Operation> operations, Set<Integer> skipped) {
+        String[] lines = text.split("\n", -1);
+        for (int i : skipped) {
+            int from = operations.get(i).line() - 1;
+            int to = i + 1 < operations.size() ? operations.get(i + 1).line() - 1 : lines.length;
+            for (int l = from; l < to && l < lines.length; l++) {
+                lines[l] = "";
+            }
+        }
+        return String.join("\n", lines);
     }
 
     /** Each value length-prefixed, so that no two different answers encode alike. */

@@ -51,6 +51,10 @@ final class CdsTraining {
                     "<---END--->",
                     "");
 
+    /** A RUN of a built-in: the runner's side of an apply (sandbox, worker start, reply). */
+    private static final String RUN_ANSWER =
+            String.join("\n", "<---RUN--->", "echo trained", "<---END--->", "");
+
     private CdsTraining() {}
 
     public static void main(String[] args) throws IOException {
@@ -71,6 +75,9 @@ final class CdsTraining {
             FastApply.tryRun(new String[] {"apply", "--dry-run", answerPath, "-C", projectPath});
             FastApply.tryRun(new String[] {"apply", answerPath, "-C", projectPath});
             FastApply.tryRun(new String[] {"apply", "--json", answerPath, "-C", projectPath});
+            Path run = dir.resolve("run.md");
+            Files.writeString(run, RUN_ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
+            FastApply.tryRun(new String[] {"apply", "--json", run.toString(), "-C", projectPath});
             return;
         }
         Main.run("parse", answerPath);

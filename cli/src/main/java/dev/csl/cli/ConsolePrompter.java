@@ -36,7 +36,7 @@ final class ConsolePrompter implements Prompter {
             return Answer.NO;
         }
         while (true) {
-            err.print("Allow '" + command + "'? [y]es/[n]o/[a]lways/ne[v]er ");
+            err.print("Allow '" + command + "'? [y]es/[n]o/[a]lways/ne[v]er (default: no) ");
             err.flush();
             String line = console.readLine();
             if (line == null) {

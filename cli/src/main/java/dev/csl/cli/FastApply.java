@@ -6,7 +6,7 @@ import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -41,8 +41,8 @@ final class FastApply {
         if (!apply.parse(args)) {
             return NOT_HANDLED;
         }
-        PrintWriter out = writer(System.out, "sun.stdout.encoding");
-        PrintWriter err = writer(System.err, "sun.stderr.encoding");
+        PrintWriter out = writer(System.out);
+        PrintWriter err = writer(System.err);
         try {
             return apply.apply.run(out, err);
         } catch (RuntimeException e) {
@@ -65,20 +65,10 @@ final class FastApply {
         return apply.apply.run(out, err);
     }
 
-    /** The writer picocli would create for {@code stream}: same charset, buffered, autoflush. */
-    static PrintWriter writer(OutputStream stream, String encodingProperty) {
-        String name = System.getProperty(encodingProperty);
-        Charset charset;
-        if (name == null) {
-            charset = Charset.defaultCharset();
-        } else {
-            try {
-                charset = Charset.forName(name.equalsIgnoreCase("cp65001") ? "UTF-8" : name);
-            } catch (IllegalArgumentException e) {
-                charset = Charset.defaultCharset();
-            }
-        }
-        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), true);
+    /** A writer for csl's output: UTF-8 whatever the locale (SPEC §5), buffered, autoflush. */
+    static PrintWriter writer(OutputStream stream) {
+        return new PrintWriter(
+                new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8)), true);
     }
 
     /** Reads the arguments after "apply"; false when picocli should handle them. */

@@ -7,6 +7,11 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        int relaunched = LocaleRelaunch.runIfNeeded();
+        if (relaunched >= 0) {
+            System.exit(relaunched);
+        }
+        Utf8Streams.install();
         // `csl --version` does only that: no command model, no sandbox probe.
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             System.out.println(VersionProvider.line());
@@ -29,8 +34,8 @@ public final class Main {
      * ParseFastPathTest}.
      */
     static int fastParse(String[] args) {
-        java.io.PrintWriter out = FastApply.writer(System.out, "sun.stdout.encoding");
-        java.io.PrintWriter err = FastApply.writer(System.err, "sun.stderr.encoding");
+        java.io.PrintWriter out = FastApply.writer(System.out);
+        java.io.PrintWriter err = FastApply.writer(System.err);
         try {
             return fastParse(args, out, err, System.out);
         } finally {
@@ -92,6 +97,9 @@ public final class Main {
         // Delimiters often start with '@': picocli must not read them as @argument files.
         cli.setExpandAtFiles(false);
         cli.setExecutionExceptionHandler(new UserFacingExceptionHandler());
+        // UTF-8 whatever the locale (picocli would take the locale's charset).
+        cli.setOut(FastApply.writer(System.out));
+        cli.setErr(FastApply.writer(System.err));
         // With --json, a bad option is one JSON document on stdout too (the text stays on stderr).
         CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
         cli.setParameterExceptionHandler(

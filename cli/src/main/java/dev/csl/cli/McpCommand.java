@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import dev.csl.cli.mcp.McpServer;
 import dev.csl.cli.mcp.McpTools;
+import dev.csl.cli.mcp.McpWording;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Option;
         description = {
             "Serves the Model Context Protocol on stdio for agents and IDEs.",
             "Tools apply, check and undo; prompt instructions. Works in -C DIR, or else in the"
-                    + " client's roots. Logs go to stderr. See docs/mcp.md."
+                    + " client's roots, or else in the directory it was started in (and below)."
+                    + " Logs go to stderr. See docs/mcp.md."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped at the end of input", "2:usage error (bad option)"})
@@ -37,7 +39,9 @@ final class McpCommand implements Callable<Integer> {
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
-            description = "Work in this directory (default: the client's roots).")
+            description =
+                    "Work in this directory (default: the client's roots, else the directory csl"
+                            + " mcp was started in).")
     Path dir;
 
     @Override
@@ -149,13 +153,17 @@ final class McpCommand implements Callable<Integer> {
 
     private static String summary(ApplyReport report) {
         StringWriter text = new StringWriter();
-        new ApplyRenderer(new PrintWriter(text), false, false).print(report);
+        new ApplyRenderer(new PrintWriter(text), false, false)
+                .wording(McpWording::speak)
+                .print(report);
         return text.toString().strip();
     }
 
     private static String summary(UndoReport report) {
         StringWriter text = new StringWriter();
-        new ApplyRenderer(new PrintWriter(text), false, false).print(report);
+        new ApplyRenderer(new PrintWriter(text), false, false)
+                .wording(McpWording::speak)
+                .print(report);
         return text.toString().strip();
     }
 }

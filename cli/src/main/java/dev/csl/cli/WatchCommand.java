@@ -3,17 +3,14 @@ package dev.csl.cli;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.GuardedFiles;
-import dev.csl.fsguard.StateDirectory;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
-import dev.csl.grammar.SyntaxError;
 import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.OperationResult;
-import dev.csl.interpreter.Warning;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,9 +21,11 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
@@ -47,10 +46,15 @@ import picocli.CommandLine.Spec;
         description = {
             "Applies each new answer saved into a file, once, and puts the result at its top.",
             "Paste an LLM's answer into FILE and save: its blocks are applied as csl apply would."
-                    + " Saving again, or editing only the prose, runs nothing. Ctrl-C stops."
+                    + " Saving the same answer again runs only its blocks that failed or were"
+                    + " refused (--force: all of them); editing only the prose runs nothing."
+                    + " Ctrl-C stops."
         },
         exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {"0:stopped (Ctrl-C, or --once done)", "2:usage error (bad option)"})
+        exitCodeList = {
+            "0:stopped (Ctrl-C, or --once done)",
+            "2:usage error (bad option; with --once, FILE missing)"
+        })
 final class WatchCommand implements Callable<Integer> {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
@@ -82,6 +86,13 @@ final class WatchCommand implements Callable<Integer> {
     boolean once;
 
     @Option(
+            names = "--force",
+            description =
+                    "Apply every block of the answer, also those that succeeded when it was saved"
+                            + " before.")
+    boolean force;
+
+    @Option(
             names = "--poll",
             paramLabel = "MS",
             description =
@@ -100,6 +111,7 @@ final class WatchCommand implements Callable<Integer> {
     private Path workingDir;
     private ApplyOptions options;
     private boolean noClipboardSaid;
+    private WatchMemory memory;
 
     @Override
     public Integer call() throws Exception {
@@ -144,6 +156,7 @@ final class WatchCommand implements Callable<Integer> {
             err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        memory = new WatchMemory(workingDir, file);
         AtomicBoolean stop = new AtomicBoolean();
         stopOnCtrlC(stop);
         out.println(
@@ -156,10 +169,24 @@ final class WatchCommand implements Callable<Integer> {
         StartupRecovery.run("csl watch", workingDir, out);
         try (FileWatch watch = new FileWatch(file, pollMillis, Math.min(200, pollMillis))) {
             if (once) {
-                if (Files.isRegularFile(file)) {
-                    process(Files.readAllBytes(file), watch);
+                if (!Files.isRegularFile(file)) {
+                    err.println(
+                            "csl watch: "
+                                    + file
+                                    + " does not exist: nothing to apply (save an answer into it"
+                                    + " first)");
+                    return ExitCodes.USAGE;
                 }
+                process(Files.readAllBytes(file), watch);
                 return ExitCodes.OK;
+            }
+            if (!Files.exists(file)) {
+                out.println(
+                        "csl watch: "
+                                + file
+                                + " does not exist yet: it is applied when an answer is saved"
+                                + " into it");
+                out.flush();
             }
             byte[] content;
             while ((content = watch.next(stop::get)) != null) {
@@ -194,22 +221,52 @@ final class WatchCommand implements Callable<Integer> {
                 invalid.add(line - removedLines);
             }
         }
+        answer = answer.replace("\r\n", "\n").replace('\r', '\n');
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         String blocks = BlocksIdentity.of(parsed);
-        if (blocks.equals(lastApplied())) {
-            status("unchanged blocks in " + file.getFileName() + ": nothing applied");
+        WatchMemory.Remembered before = force ? WatchMemory.Remembered.NONE : memory.read();
+        if (!before.answer().equals(blocks)) {
+            before = WatchMemory.Remembered.NONE; // a new answer: all of its blocks run
+        }
+        List<String> keys = parsed.ok() ? BlocksIdentity.keys(parsed.operations()) : List.of();
+        Set<Integer> done = new TreeSet<>();
+        for (int i = 0; i < keys.size(); i++) {
+            if (before.succeeded(keys.get(i))) {
+                done.add(i);
+            }
+        }
+        if (!before.answer().isEmpty() && (!parsed.ok() || done.size() == keys.size())) {
+            status(
+                    "unchanged blocks in "
+                            + file.getFileName()
+                            + ": nothing applied"
+                            + (parsed.ok()
+                                    ? " (each succeeded before; --force applies them again)"
+                                    : ""));
             return;
         }
+        if (!done.isEmpty()) {
+            status(
+                    "same answer in "
+                            + file.getFileName()
+                            + ": trying again what failed or was refused ("
+                            + plural(keys.size() - done.size(), "block")
+                            + "); not run again: "
+                            + plural(done.size(), "block")
+                            + " that succeeded before");
+        }
+        String toRun =
+                done.isEmpty() ? answer : BlocksIdentity.without(answer, parsed.operations(), done);
         ApplyReport report =
                 new Interpreter(StandardRunners.factory())
                         .apply(
-                                new AnswerText(answer, invalid),
+                                new AnswerText(toRun, invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
                                 options.withPrompter(
                                         System.console() != null
                                                 ? new ConsolePrompter(err)
                                                 : null));
-        remember(blocks);
+        remember(blocks, parsed, keys, done, report);
         StringWriter full = new StringWriter();
         new ApplyRenderer(new PrintWriter(full), false, false).print(report);
         String output = full.toString();
@@ -225,10 +282,13 @@ final class WatchCommand implements Callable<Integer> {
                 where.add("copied to the clipboard");
             } else if (!noClipboardSaid) {
                 noClipboardSaid = true;
-                err.println(
-                        "csl watch: no clipboard tool found ("
-                                + Clipboard.toolNames()
-                                + "); the output is not copied (--no-clipboard hides this note)");
+                if (memory.firstNoClipboardNote()) {
+                    err.println(
+                            "csl watch: no clipboard tool found ("
+                                    + Clipboard.toolNames()
+                                    + "); the output is not copied (said once in this project;"
+                                    + " --no-clipboard stops trying)");
+                }
             }
         }
         if (!noSummary) {
@@ -240,14 +300,21 @@ final class WatchCommand implements Callable<Integer> {
             } else {
                 // From the bytes read, not the decoded text: the user's text below the section
                 // keeps its line endings, byte-order mark and any bytes that are not UTF-8.
-                byte[] updated = WatchSummary.replace(content, summary(parsed, report));
+                byte[] updated =
+                        WatchSummary.replace(
+                                content,
+                                WatchResultText.of(
+                                        parsed,
+                                        report,
+                                        doneLines(parsed, done),
+                                        noOutputFile ? null : file.getFileName() + ".out"));
                 writeAtomically(file, updated);
                 watch.seen(updated);
                 where.add("result at the top of " + file.getFileName());
             }
         }
         status(
-                verdict(parsed, report)
+                WatchResultText.verdict(parsed, report)
                         + (where.isEmpty() ? "" : " (" + String.join(", ", where) + ")"));
     }
 
@@ -256,127 +323,49 @@ final class WatchCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static String verdict(ParseResult parsed, ApplyReport report) {
-        if (!parsed.ok()) {
-            return "syntax error: nothing applied";
-        }
-        int[] counts = new int[3];
-        count(report.results(), counts);
-        return "applied: " + counts[0] + " ok, " + counts[1] + " failed, " + counts[2] + " skipped";
-    }
-
-    private static void count(List<OperationResult> results, int[] counts) {
-        for (OperationResult r : results) {
-            if (r.results() != null) {
-                count(r.results(), counts);
-                continue;
-            }
-            switch (r.status()) {
-                case OK, NO_OP -> counts[0]++;
-                case ERROR, ROLLED_BACK -> counts[1]++;
-                default -> counts[2]++;
-            }
-        }
-    }
-
-    /** The short result: one line per operation, errors with their hints. */
-    static String summary(ParseResult parsed, ApplyReport report) {
-        StringBuilder s = new StringBuilder();
-        if (!parsed.ok()) {
-            for (SyntaxError e : parsed.syntaxErrors()) {
-                s.append("✘ ").append(e.error()).append('\n');
-                s.append("    hint: ").append(e.hint()).append('\n');
-            }
-            return s.append("Syntax error: nothing was applied.").toString();
-        }
-        if (report.error() != null) {
-            s.append("✘ ").append(report.error().message()).append('\n');
-            s.append("    hint: ").append(report.error().hint()).append('\n');
-        }
-        lines(report.results(), "", s);
-        String verdict = verdict(parsed, report);
-        return s.append(Character.toUpperCase(verdict.charAt(0)))
-                .append(verdict.substring(1))
-                .append('.')
-                .toString();
-    }
-
-    private static void lines(List<OperationResult> results, String indent, StringBuilder s) {
-        for (OperationResult r : results) {
-            String symbol =
-                    switch (r.status()) {
-                        case OK, NO_OP -> "✔";
-                        case ERROR -> "✘";
-                        case ROLLED_BACK -> "↺";
-                        default -> "↷";
-                    };
-            s.append(indent)
-                    .append(symbol)
-                    .append(' ')
-                    .append(r.task())
-                    .append(' ')
-                    .append(r.type());
-            if (r.file() != null) {
-                s.append(' ').append(r.file());
-            }
-            s.append('\n');
-            if (r.error() != null && r.results() == null) {
-                s.append(indent)
-                        .append("    ")
-                        .append(r.error().message().lines().findFirst().orElse(""));
-                s.append('\n');
-                if (!r.error().hint().isEmpty()) {
-                    s.append(indent).append("    hint: ").append(r.error().hint()).append('\n');
-                }
-            }
-            if (r.warnings() != null) {
-                for (Warning w : r.warnings()) {
-                    s.append(indent).append("    ⚠ ").append(w.message()).append('\n');
-                }
-            }
-            if (r.results() != null) {
-                lines(r.results(), indent + "  ", s);
-            }
-        }
-    }
-
-    /** Where the hash of the blocks last applied from FILE is kept: .csl/watch-ID. */
-    private String stateName() {
-        byte[] id =
-                FileWatch.digest(
-                        file.toAbsolutePath()
-                                .normalize()
-                                .toString()
-                                .getBytes(StandardCharsets.UTF_8));
-        return "watch-" + HexFormat.of().formatHex(id).substring(0, 16);
-    }
-
     /**
-     * The hash of the blocks last applied from FILE; "" when unknown. A .csl that csl refuses to
-     * use (a symlink, say) is not read: the apply then reports the refusal itself.
+     * Remembers the answer and which of its blocks succeeded, those of an earlier save included; an
+     * answer with syntax errors ran nothing and is remembered as having no block done.
      */
-    private String lastApplied() {
-        try {
-            StateDirectory state = StateDirectory.openIfExists(workingDir);
-            if (state == null || !state.exists(stateName())) {
-                return "";
-            }
-            return new String(state.read(stateName()), StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
-            return "";
+    private void remember(
+            String blocks,
+            ParseResult parsed,
+            List<String> keys,
+            Set<Integer> done,
+            ApplyReport report) {
+        Set<String> succeeded = new LinkedHashSet<>();
+        for (int i : done) {
+            succeeded.add(keys.get(i));
         }
-    }
-
-    private void remember(String hash) {
+        if (parsed.ok()) {
+            for (OperationResult r : report.results()) {
+                for (int i = 0; i < keys.size(); i++) {
+                    if (parsed.operations().get(i).line() == r.line() && r.succeeded()) {
+                        succeeded.add(keys.get(i));
+                    }
+                }
+            }
+        }
         try {
-            StateDirectory.open(workingDir)
-                    .write(stateName(), (hash + "\n").getBytes(StandardCharsets.UTF_8));
+            memory.write(blocks, succeeded);
         } catch (IOException e) {
             err.println(
                     "csl watch: could not remember the answer as applied ("
                             + e.getMessage()
                             + "); saving it again will apply it again");
         }
+    }
+
+    private static List<Integer> doneLines(ParseResult parsed, Set<Integer> done) {
+        List<Integer> lines = new ArrayList<>();
+        for (int i : done) {
+            lines.add(parsed.operations().get(i).line());
+        }
+        return lines;
+    }
+
+    private static String plural(int n, String word) {
+        return n + " " + word + (n == 1 ? "" : "s");
     }
 
     private static int lines(String text) {

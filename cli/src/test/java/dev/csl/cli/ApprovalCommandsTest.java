@@ -77,6 +77,72 @@ class ApprovalCommandsTest {
     }
 
     @Test
+    void allowList_entriesOfEachListAndWhereTheFileIs() {
+        run("allow", "npm test", "-C", dir.toString());
+        run("allow", "--network", "npm install *", "-C", dir.toString());
+        run("deny", "npm publish *", "-C", dir.toString());
+        out.getBuffer().setLength(0);
+
+        int exit = run("allow", "--list", "-C", dir.toString());
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().replace(System.lineSeparator(), "\n"))
+                .isEqualTo(
+                        "Approvals in "
+                                + dir.resolve(".csl/commands.json")
+                                + ":\n"
+                                + "allowed (run without asking):\n"
+                                + "  npm test\n"
+                                + "  npm install *\n"
+                                + "blocked (never run):\n"
+                                + "  npm publish *\n"
+                                + "network (allowed to reach the network in the sandbox):\n"
+                                + "  npm install *\n");
+    }
+
+    @Test
+    void allowList_noFileYet_saysSoAndCreatesNothing() {
+        int exit = run("allow", "--list", "-C", dir.toString());
+
+        assertThat(exit).isZero();
+        assertThat(out.toString())
+                .contains("No approvals: " + dir.resolve(".csl/commands.json") + " does not exist")
+                .contains("allowed (run without asking): (none)");
+        assertThat(dir.resolve(".csl/commands.json")).doesNotExist();
+    }
+
+    @Test
+    void allow_noCommandAndNoList_usageError() {
+        int exit = run("allow", "-C", dir.toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("say which command to approve (or --list to see them)");
+    }
+
+    @Test
+    void remove_allowedAndBlockedEntries_goneFromTheFile() throws IOException {
+        run("allow", "--network", "npm test", "-C", dir.toString());
+        run("deny", "npm publish *", "-C", dir.toString());
+
+        assertThat(run("allow", "--remove", "npm test", "-C", dir.toString())).isZero();
+        assertThat(run("deny", "--remove", "npm publish *", "-C", dir.toString())).isZero();
+
+        assertThat(commandsJson())
+                .contains("\"allowed\" : [ ]")
+                .contains("\"blocked\" : [ ]")
+                .doesNotContain("npm test");
+        assertThat(out.toString()).contains("Removed 'npm test' from ");
+    }
+
+    @Test
+    void remove_unknownEntry_saysNothingChanged() {
+        int exit = run("allow", "--remove", "make", "-C", dir.toString());
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("'make' is no entry of ").contains("nothing changed");
+    }
+
+    @Test
     void allow_malformedFile_exit1AndFileLeftAlone() throws IOException {
         Files.createDirectories(dir.resolve(".csl"));
         Files.writeString(dir.resolve(".csl/commands.json"), "{oops");

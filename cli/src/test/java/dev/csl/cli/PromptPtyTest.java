@@ -47,7 +47,7 @@ class PromptPtyTest {
         String second = applyOnTerminal("");
 
         assertThat(first)
-                .contains("Allow 'printf hello'? [y]es/[n]o/[a]lways/ne[v]er")
+                .contains("Allow 'printf hello'? [y]es/[n]o/[a]lways/ne[v]er (default: no)")
                 .contains("hello");
         assertThat(Files.readString(wd.resolve(".csl/commands.json"))).contains("\"printf hello\"");
         assertThat(second).doesNotContain("Allow 'printf hello'?").contains("hello");

@@ -64,6 +64,180 @@ class WatchOnceTest {
         assertThat(project.resolve("log.txt")).hasContent("ran");
     }
 
+    private static final String APPEND_AND_SEARCH =
+            BLOCKS + "<---SEARCH file=\"app.txt\"--->\nold\n<---REPLACE--->\nnew\n<---END--->\n";
+
+    @Test
+    void watch_sameAnswerSavedAgainAfterTheCauseIsFixed_onlyTheFailedBlockRuns()
+            throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, APPEND_AND_SEARCH);
+        watchOnce(answer, project);
+        assertThat(out.toString()).contains("applied: 1 ok, 1 failed, 0 skipped");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+
+        Files.writeString(project.resolve("app.txt"), "old\n"); // the cause fixed
+        Files.writeString(answer, Files.readString(answer)); // saved again, unchanged
+        watchOnce(answer, project);
+
+        assertThat(out.toString())
+                .contains(
+                        "same answer in answer.md: trying again what failed or was refused (1"
+                                + " block); not run again: 1 block that succeeded before")
+                .contains("applied: 1 ok, 0 failed, 0 skipped");
+        assertThat(project.resolve("app.txt")).hasContent("new");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+        assertThat(Files.readString(answer))
+                .contains("the blocks at line 1 (csl watch --force runs them again)")
+                .contains("✔ 1 SEARCH app.txt");
+
+        watchOnce(answer, project); // every block has succeeded now
+        assertThat(out.toString())
+                .contains(
+                        "unchanged blocks in answer.md: nothing applied (each succeeded before;"
+                                + " --force applies them again)");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
+    @Test
+    void watch_refusedBlockAfterARestart_triedAgainOnceApproved() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS + "<---RUN--->\ntrue\n<---END--->\n");
+        watchOnce(answer, project);
+        assertThat(out.toString()).contains("applied: 1 ok, 1 failed, 0 skipped");
+
+        // a new csl watch (the memory is in .csl/), the command approved meanwhile
+        watchOnce(answer, project, "--allow", "true", "--timeout", "20");
+
+        assertThat(out.toString()).contains("applied: 1 ok, 0 failed, 0 skipped");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
+    @Test
+    void watch_force_appliesEveryBlockAgain() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS);
+        watchOnce(answer, project);
+
+        watchOnce(answer, project, "--force");
+
+        assertThat(project.resolve("log.txt")).hasContent("ran\nran");
+    }
+
+    @Test
+    void watch_memoryOfAnOlderCsl_itsAnswerCountsAsDone() throws IOException {
+        Path project = project();
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, BLOCKS);
+        watchOnce(answer, project);
+        Path state;
+        try (var files = Files.list(project.resolve(".csl"))) {
+            state =
+                    files.filter(f -> f.getFileName().toString().startsWith("watch-"))
+                            .findFirst()
+                            .orElseThrow();
+        }
+        String hash = Files.readString(state).lines().findFirst().orElseThrow();
+        Files.writeString(state, hash.substring("answer ".length()) + "\n"); // one bare hash
+
+        watchOnce(answer, project);
+
+        assertThat(out.toString()).contains("unchanged blocks in answer.md: nothing applied");
+        assertThat(project.resolve("log.txt")).hasContent("ran");
+    }
+
+    /** The result section at the top of FILE, without its two marker lines. */
+    private static String resultSection(Path answer) throws IOException {
+        String text = Files.readString(answer);
+        return text.substring(text.indexOf('\n') + 1, text.indexOf(WatchSummary.END));
+    }
+
+    @Test
+    void watch_failedSearch_summaryHoldsTheClosestRegionAndWhatDiffers() throws IOException {
+        Path project = project();
+        Files.writeString(project.resolve("app.js"), "function add(a, b) {\n\treturn a + b;\n}\n");
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(
+                answer,
+                "<---SEARCH file=\"app.js\"--->\nfunction add(a, b) {\n    return a + b;\n}\n"
+                        + "<---REPLACE--->\nx\n<---END--->\n");
+
+        watchOnce(answer, project);
+
+        assertThat(resultSection(answer))
+                .contains("✘ 1 SEARCH app.js")
+                .contains("Closest region: lines 1-3")
+                .contains("tabs vs spaces")
+                .contains("file:    →return·a·+·b;")
+                .contains("pattern: ····return·a·+·b;")
+                .contains("hint: Copy the pattern exactly");
+    }
+
+    @Test
+    void watch_failedRun_summaryHoldsTheExitStatusAndTheTailOfItsOutput() throws IOException {
+        Path project = project();
+        StringBuilder big = new StringBuilder();
+        for (int i = 1; i <= 100; i++) {
+            big.append("line ").append(i).append('\n');
+        }
+        Files.writeString(project.resolve("big.txt"), big);
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, "<---RUN--->\ncat big.txt missing.txt\n<---END--->\n");
+
+        watchOnce(answer, project);
+
+        String section = resultSection(answer);
+        assertThat(section)
+                .contains("✘ 1 RUN")
+                .contains("$ cat big.txt missing.txt (exit 1)")
+                .contains("cat: missing.txt: No such file or directory")
+                .contains("… 88 lines cut above")
+                .contains("line 100")
+                .doesNotContain("line 88\n");
+        assertThat(section.lines().count()).isLessThanOrEqualTo(WatchResultText.MAX_LINES);
+    }
+
+    @Test
+    void watch_manyFailures_summaryCutWithAPointerToTheOutputFile() throws IOException {
+        Path project = project();
+        Files.writeString(project.resolve("app.txt"), "alpha\nbeta\n");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 15; i++) {
+            text.append("<---SEARCH file=\"app.txt\"--->\nalpha\nbeta ")
+                    .append(i)
+                    .append("\n<---REPLACE--->\nx\n<---END--->\n");
+        }
+        Path answer = tmp.resolve("answer.md");
+        Files.writeString(answer, text.toString());
+
+        watchOnce(answer, project);
+
+        String section = resultSection(answer);
+        assertThat(section.lines().count()).isEqualTo(WatchResultText.MAX_LINES);
+        assertThat(section)
+                .contains("more lines: see answer.md.out")
+                .endsWith("0 ok, 15 failed, 0 skipped.\n");
+        assertThat(Files.readString(tmp.resolve("answer.md.out"))).contains("✘ 15 SEARCH");
+    }
+
+    @Test
+    void watch_onceOnAMissingFile_saysSoAsAUsageError() throws IOException {
+        Path project = project();
+
+        int code = watchOnce(tmp.resolve("missing.md"), project);
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString())
+                .contains(
+                        "csl watch: "
+                                + tmp.resolve("missing.md")
+                                + " does not exist: nothing to apply (save an answer into it"
+                                + " first)");
+    }
+
     @Test
     void watch_sameBlocksWithAnotherAttributeValue_runsAgain() throws IOException {
         Path project = project();

@@ -70,11 +70,29 @@ class WatchProcessTest {
             watch.destroy();
             watch.waitFor(30, TimeUnit.SECONDS);
         }
-        assertThat(Files.readString(stderr))
-                .containsOnlyOnce(
-                        "csl watch: no clipboard tool found (wl-copy, xclip, xsel, pbcopy,"
-                                + " clip.exe); the output is not copied (--no-clipboard hides"
-                                + " this note)");
+        String note =
+                "csl watch: no clipboard tool found (wl-copy, xclip, xsel, pbcopy, clip.exe); the"
+                        + " output is not copied (said once in this project; --no-clipboard stops"
+                        + " trying)";
+        assertThat(Files.readString(stderr)).containsOnlyOnce(note);
+
+        // A second start in the same project: not said again.
+        Path stderr2 = tmp.resolve("stderr2.log");
+        Process again =
+                start(
+                        answer,
+                        project,
+                        Map.of("PATH", emptyBin.toString(), "STDERR", stderr2.toString()));
+        BlockingQueue<String> lines2 = ProcessLines.of(again);
+        try {
+            ProcessLines.await(lines2, "csl watch: watching");
+            Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\nthree\n<---END--->\n");
+            ProcessLines.await(lines2, "applied: 1 ok");
+        } finally {
+            again.destroy();
+            again.waitFor(30, TimeUnit.SECONDS);
+        }
+        assertThat(Files.readString(stderr2)).doesNotContain("clipboard");
     }
 
     /**

@@ -85,6 +85,12 @@ interface Access {
     /** Identifies the file system (device) a directory lives on; {@code null} where unknown. */
     Object deviceOf(List<String> names) throws IOException;
 
+    /**
+     * Opens the verified directory {@code names} for a walk: its entries are then seen, entered and
+     * read relative to it.
+     */
+    Listing openListing(List<String> names) throws IOException;
+
     /** Removes stale temporary files a crashed csl left in the directory. */
     void cleanTemporaries(List<String> directory) throws IOException;
 }

@@ -2,6 +2,7 @@ package dev.csl.fsguard;
 
 import dev.csl.fsguard.Resolver.Resolution;
 import java.io.IOException;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -333,6 +334,17 @@ final class Guard implements GuardedFiles {
     }
 
     @Override
+    public ReadableByteChannel openRead(String path) throws IOException {
+        Resolution r = read(path);
+        requireFile(path, r);
+        try (Listing dir = access.openListing(r.parent())) {
+            return dir.read(r.last());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+    }
+
+    @Override
     public String readText(String path) throws IOException {
         Resolution r = read(path);
         requireFile(path, r);
@@ -408,6 +420,19 @@ final class Guard implements GuardedFiles {
         Resolution r = read(path);
         requireDirectory(path, r);
         return new Trees(access, this).walk(r.names(), path, descend);
+    }
+
+    @Override
+    public Directory openDirectory(String path) throws IOException {
+        Resolution r = read(path);
+        requireDirectory(path, r);
+        Listing listing;
+        try {
+            listing = access.openListing(r.names());
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
+        return new GuardedDirectory(this, access, r.names(), path, listing);
     }
 
     // ---- writing ----------------------------------------------------------------------------
@@ -638,6 +663,33 @@ final class Guard implements GuardedFiles {
             throw refusal.notFound(path, r.path());
         }
         new Trees(access, this).deletePlanted(r, path);
+    }
+
+    @Override
+    public void restoreProtected(String path, byte[] content) throws IOException {
+        Resolution r = resolver.resolve(path, base, false);
+        if (r.isRoot() || ProtectedPaths.protectedName(r.names()).isEmpty()) {
+            throw refusal.of(
+                    ErrorCode.INVALID_PATH,
+                    "Only a file inside .git or .csl is restored this way",
+                    path,
+                    r.path(),
+                    "write other files with writeAtomic");
+        }
+        if (r.node().isDirectory()) {
+            throw refusal.isDirectory(path, r.path());
+        }
+        try {
+            if (content == null) {
+                if (r.node().exists()) {
+                    access.delete(r.names(), false);
+                }
+                return;
+            }
+            access.replace(r.names(), content, r.node().exists() ? r.node().posixMode() : -1);
+        } catch (IOException e) {
+            throw failure(e, path, r.path());
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.csl.fsguard;
 
 import java.io.IOException;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -104,6 +105,13 @@ public interface GuardedFiles {
     byte[] readBytes(String path) throws IOException;
 
     /**
+     * Opens a regular file for reading in pieces (a search of a file of any size in flat memory):
+     * resolved and verified like {@link #readBytes}, then opened relative to its verified directory
+     * without following a symlink. The caller closes it.
+     */
+    ReadableByteChannel openRead(String path) throws IOException;
+
+    /**
      * Reads UTF-8 text. A binary file (a NUL byte) or malformed UTF-8 is refused with {@code
      * IO_ERROR} ("Binary file (contains NUL bytes), not text" / "File is not valid UTF-8 text").
      */
@@ -195,6 +203,60 @@ public interface GuardedFiles {
      * into another file system. For csl's check after external commands and Node scripts only.
      */
     void deletePlanted(String path) throws IOException;
+
+    /**
+     * Puts back a file under {@code .git} or {@code .csl} (any depth, any letter case) that a child
+     * process changed where no layer kept it read-only: {@code content} replaces it atomically, or
+     * {@code null} removes a file the child made. Only such files: any other path is refused as
+     * {@code protected_path}'s opposite would be, with {@code INVALID_PATH}. The path is resolved
+     * like any other (never out of the working directory), a final symlink is replaced, not
+     * followed. For csl's check after external commands and Node scripts only.
+     */
+    void restoreProtected(String path, byte[] content) throws IOException;
+
+    /**
+     * Opens a directory for a recursive read (grep -r, find): {@code path} is resolved and verified
+     * once, like {@link #list}; its entries are then read, entered and opened relative to the open
+     * directory, never resolved from the root again. In {@code handle-walk} mode that is {@code
+     * openat} under the directory's handle without following symlinks, so a directory swapped for a
+     * symlink cannot lead out; in {@code resolve-and-verify} mode each entry is checked by path
+     * right before it is used. Close it (and every directory entered from it) when done.
+     */
+    Directory openDirectory(String path) throws IOException;
+
+    /**
+     * One entry of a {@link Directory}, as {@code lstat} sees it: a symlink is a {@code SYMLINK}
+     * (its target in {@link FileInfo#linkTarget()}), never followed.
+     */
+    record Entry(String name, FileInfo info) {}
+
+    /** A verified directory held open for a walk (see {@link #openDirectory}). */
+    interface Directory extends AutoCloseable {
+        /** The directory's verified absolute path. */
+        Path path();
+
+        /**
+         * The entries, sorted by name, without the temporary files a crashed csl left (as {@link
+         * #list}).
+         */
+        List<Entry> entries() throws IOException;
+
+        /**
+         * Opens the subdirectory {@code name} (one name of {@link #entries()}) relative to this
+         * one; a symlink or anything but a directory is refused.
+         */
+        Directory enter(String name) throws IOException;
+
+        /**
+         * Opens the regular file {@code name} (one name of {@link #entries()}) for reading,
+         * relative to this directory; a symlink or anything but a regular file is refused. The
+         * caller reads it in pieces and closes it.
+         */
+        ReadableByteChannel open(String name) throws IOException;
+
+        @Override
+        void close();
+    }
 
     /**
      * The mount points strictly inside the working directory, as absolute real paths (compare with

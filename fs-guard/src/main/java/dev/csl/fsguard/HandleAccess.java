@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystemException;
@@ -160,31 +161,9 @@ final class HandleAccess implements Access {
     @Override
     public void replace(List<String> names, byte[] content, int posixMode) throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
-            Path tmp = name(TempFiles.newName());
+            Path tmp = writeTemporary(dir, content, posixMode);
             boolean renamed = false;
             try {
-                try (SeekableByteChannel ch =
-                        dir.newByteChannel(
-                                tmp,
-                                Set.of(
-                                        StandardOpenOption.WRITE,
-                                        StandardOpenOption.CREATE_NEW,
-                                        NOFOLLOW))) {
-                    ByteBuffer buf = ByteBuffer.wrap(content);
-                    while (buf.hasRemaining()) {
-                        ch.write(buf);
-                    }
-                    if (ch instanceof FileChannel fc) {
-                        fc.force(true);
-                    }
-                }
-                if (posixMode >= 0) {
-                    PosixFileAttributeView view =
-                            dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
-                    if (view != null) {
-                        view.setPermissions(NioAccess.permissions(posixMode));
-                    }
-                }
                 dir.move(tmp, dir, last(names)); // renameat: replaces a swapped-in link itself
                 renamed = true;
             } finally {
@@ -200,37 +179,43 @@ final class HandleAccess implements Access {
     public String writeTemporary(List<String> names, byte[] content, int posixMode)
             throws IOException {
         try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
-            Path tmp = name(TempFiles.newName());
-            boolean written = false;
-            try {
-                try (SeekableByteChannel ch =
-                        dir.newByteChannel(
-                                tmp,
-                                Set.of(
-                                        StandardOpenOption.WRITE,
-                                        StandardOpenOption.CREATE_NEW,
-                                        NOFOLLOW))) {
-                    ByteBuffer buf = ByteBuffer.wrap(content);
-                    while (buf.hasRemaining()) {
-                        ch.write(buf);
-                    }
-                    if (ch instanceof FileChannel fc) {
-                        fc.force(true);
-                    }
+            return writeTemporary(dir, content, posixMode).toString();
+        }
+    }
+
+    /** A new temporary file in {@code dir} holding {@code content}, forced to disk; or none. */
+    private Path writeTemporary(SecureDirectoryStream<Path> dir, byte[] content, int posixMode)
+            throws IOException {
+        Path tmp = name(TempFiles.newName());
+        boolean written = false;
+        try {
+            try (SeekableByteChannel ch =
+                    dir.newByteChannel(
+                            tmp,
+                            Set.of(
+                                    StandardOpenOption.WRITE,
+                                    StandardOpenOption.CREATE_NEW,
+                                    NOFOLLOW))) {
+                ByteBuffer buf = ByteBuffer.wrap(content);
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
                 }
-                if (posixMode >= 0) {
-                    PosixFileAttributeView view =
-                            dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
-                    if (view != null) {
-                        view.setPermissions(NioAccess.permissions(posixMode));
-                    }
+                if (ch instanceof FileChannel fc) {
+                    fc.force(true);
                 }
-                written = true;
-                return tmp.toString();
-            } finally {
-                if (!written) {
-                    deleteQuietly(dir, tmp);
+            }
+            if (posixMode >= 0) {
+                PosixFileAttributeView view =
+                        dir.getFileAttributeView(tmp, PosixFileAttributeView.class, NOFOLLOW);
+                if (view != null) {
+                    view.setPermissions(NioAccess.permissions(posixMode));
                 }
+            }
+            written = true;
+            return tmp;
+        } finally {
+            if (!written) {
+                deleteQuietly(dir, tmp);
             }
         }
     }
@@ -371,6 +356,94 @@ final class HandleAccess implements Access {
                     dir.getFileAttributeView(last(names), PosixFileAttributeView.class, NOFOLLOW);
             if (view != null) {
                 view.setPermissions(NioAccess.permissions(posixMode));
+            }
+        }
+    }
+
+    @Override
+    public Listing openListing(List<String> names) throws IOException {
+        return new HandleListing(openDir(names), names);
+    }
+
+    /**
+     * A directory held open by its handle: entries are looked at with {@code fstatat}, entered and
+     * opened with {@code openat}, all relative to the handle and without following symlinks.
+     */
+    private final class HandleListing implements Listing {
+        private final SecureDirectoryStream<Path> dir;
+        private final List<String> names;
+
+        HandleListing(SecureDirectoryStream<Path> dir, List<String> names) {
+            this.dir = dir;
+            this.names = List.copyOf(names);
+        }
+
+        @Override
+        public List<String> names() {
+            List<String> out = new ArrayList<>();
+            for (Path p : dir) {
+                out.add(p.getFileName().toString());
+            }
+            return out;
+        }
+
+        @Override
+        public Node lstat(String name) throws IOException {
+            try {
+                PosixFileAttributeView view =
+                        dir.getFileAttributeView(
+                                name(name), PosixFileAttributeView.class, NOFOLLOW);
+                return NioAccess.node(
+                        view != null ? view.readAttributes() : attributes(dir, name(name)), null);
+            } catch (NoSuchFileException e) {
+                return Node.MISSING;
+            }
+        }
+
+        @Override
+        public Listing enter(String name) throws IOException {
+            List<String> child = child(name);
+            try {
+                return new HandleListing(dir.newDirectoryStream(name(name), NOFOLLOW), child);
+            } catch (NoSuchFileException e) {
+                throw new NoSuchFileException(toPath(child).toString());
+            } catch (AccessDeniedException e) {
+                throw e;
+            } catch (FileSystemException e) {
+                throw changed(child); // a symlink or a file now stands there
+            }
+        }
+
+        @Override
+        public SeekableByteChannel read(String name) throws IOException {
+            List<String> child = child(name);
+            // refuse a special file before opening it: opening a FIFO would block
+            if (!attributes(dir, name(name)).isRegularFile()) {
+                throw changed(child);
+            }
+            try {
+                return dir.newByteChannel(name(name), Set.of(StandardOpenOption.READ, NOFOLLOW));
+            } catch (FileSystemException e) {
+                if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
+                    throw e;
+                }
+                throw changed(child);
+            }
+        }
+
+        private List<String> child(String name) {
+            List<String> out = new ArrayList<>(names.size() + 1);
+            out.addAll(names);
+            out.add(name);
+            return out;
+        }
+
+        @Override
+        public void close() {
+            try {
+                dir.close();
+            } catch (IOException e) {
+                // closing a directory handle cannot lose data
             }
         }
     }

@@ -69,26 +69,31 @@ final class NioAccess implements Access {
                     posix
                             ? Files.readAttributes(p, PosixFileAttributes.class, NOFOLLOW)
                             : Files.readAttributes(p, BasicFileAttributes.class, NOFOLLOW);
-            int mode = a instanceof PosixFileAttributes pa ? modeBits(pa.permissions()) : -1;
-            FileInfo.Type type;
-            String kind;
-            if (a.isSymbolicLink()) {
-                type = FileInfo.Type.SYMLINK;
-                kind = "symlink";
-            } else if (a.isDirectory()) {
-                type = FileInfo.Type.DIRECTORY;
-                kind = "directory";
-            } else if (a.isRegularFile()) {
-                type = FileInfo.Type.FILE;
-                kind = "file";
-            } else {
-                type = FileInfo.Type.OTHER;
-                kind = otherKind(p);
-            }
-            return new Node(type, kind, a.size(), mode, a.lastModifiedTime().toInstant());
+            return node(a, a.isOther() ? otherKind(p) : null);
         } catch (NoSuchFileException | NotDirectoryException e) {
             return Node.MISSING;
         }
+    }
+
+    /** The node for attributes read without following; {@code otherKind} names a special file. */
+    static Node node(BasicFileAttributes a, String otherKind) {
+        int mode = a instanceof PosixFileAttributes pa ? modeBits(pa.permissions()) : -1;
+        FileInfo.Type type;
+        String kind;
+        if (a.isSymbolicLink()) {
+            type = FileInfo.Type.SYMLINK;
+            kind = "symlink";
+        } else if (a.isDirectory()) {
+            type = FileInfo.Type.DIRECTORY;
+            kind = "directory";
+        } else if (a.isRegularFile()) {
+            type = FileInfo.Type.FILE;
+            kind = "file";
+        } else {
+            type = FileInfo.Type.OTHER;
+            kind = otherKind == null ? "special file" : otherKind;
+        }
+        return new Node(type, kind, a.size(), mode, a.lastModifiedTime().toInstant());
     }
 
     private String otherKind(Path p) {
@@ -135,42 +140,8 @@ final class NioAccess implements Access {
 
     @Override
     public void replace(List<String> names, byte[] content, int posixMode) throws IOException {
-        Path target = toPath(names);
-        Path dir = target.getParent();
-        Path tmp = dir.resolve(TempFiles.newName());
-        try {
-            try (SeekableByteChannel ch =
-                    Files.newByteChannel(
-                            tmp,
-                            Set.of(
-                                    StandardOpenOption.CREATE_NEW,
-                                    StandardOpenOption.WRITE,
-                                    NOFOLLOW[0]))) {
-                ByteBuffer buf = ByteBuffer.wrap(content);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                if (ch instanceof FileChannel fc) {
-                    fc.force(true);
-                }
-            }
-            if (posix && posixMode >= 0) {
-                Files.setPosixFilePermissions(tmp, permissions(posixMode));
-            }
-            try {
-                Files.move(
-                        tmp,
-                        target,
-                        StandardCopyOption.ATOMIC_MOVE,
-                        StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
-        }
-        forceDirectory(dir);
+        renameTemporary(names, writeTemporary(names, content, posixMode));
+        forceDirectory(toPath(names).getParent());
     }
 
     @Override
@@ -335,6 +306,67 @@ final class NioAccess implements Access {
             }
         } catch (NoSuchFileException | NotDirectoryException e) {
             // nothing to clean
+        }
+    }
+
+    @Override
+    public Listing openListing(List<String> names) throws IOException {
+        if (!lstat(names).isDirectory()) {
+            throw new RaceException(
+                    toPath(names) + " is no longer the directory the guard verified");
+        }
+        return new PathListing(names);
+    }
+
+    /**
+     * A directory used by path: each entry is checked without following it right before it is
+     * entered or read (resolve-and-verify; a swap in between is not prevented in this mode).
+     */
+    private final class PathListing implements Listing {
+        private final List<String> dir;
+
+        PathListing(List<String> dir) {
+            this.dir = List.copyOf(dir);
+        }
+
+        @Override
+        public List<String> names() throws IOException {
+            return list(dir);
+        }
+
+        @Override
+        public Node lstat(String name) throws IOException {
+            return NioAccess.this.lstat(child(name));
+        }
+
+        @Override
+        public Listing enter(String name) throws IOException {
+            return openListing(child(name));
+        }
+
+        @Override
+        public SeekableByteChannel read(String name) throws IOException {
+            List<String> file = child(name);
+            Node n = NioAccess.this.lstat(file);
+            if (!n.exists()) {
+                throw new NoSuchFileException(toPath(file).toString());
+            }
+            if (!n.isFile()) {
+                throw new RaceException(toPath(file) + " is not the regular file the guard saw");
+            }
+            return Files.newByteChannel(toPath(file), Set.of(StandardOpenOption.READ, NOFOLLOW[0]));
+        }
+
+        private List<String> child(String name) {
+            List<String> out = new ArrayList<>(dir.size() + 1);
+            out.addAll(dir);
+            out.add(name);
+            return out;
+        }
+
+        @Override
+        public void close() {
+            // nothing held open
         }
     }
 

@@ -246,12 +246,36 @@ final class Resolver {
             root.getFileSystem().getPath(name);
             return name;
         } catch (InvalidPathException e) {
-            throw refusal.invalid(
-                    written,
-                    new PathSyntax.Problem(
-                            "the name '" + name + "' is not valid on this file system",
-                            "use letters, digits, - _ and . in file names"));
+            throw refusal.invalid(written, unusableName(name, e));
         }
+    }
+
+    /**
+     * Why the file system cannot hold a name. On Linux the JVM encodes file names with the charset
+     * of the locale it was started in ({@code sun.jnu.encoding}); without a UTF-8 locale that is
+     * ASCII, and every non-ASCII name fails here although the disk would hold it.
+     */
+    private PathSyntax.Problem unusableName(String name, InvalidPathException e) {
+        String encoding = System.getProperty("sun.jnu.encoding", "");
+        boolean nonAscii = name.chars().anyMatch(c -> c > 0x7f);
+        if (nonAscii
+                && root.getFileSystem() == java.nio.file.FileSystems.getDefault()
+                && !encoding.isEmpty()
+                && !java.nio.charset.Charset.forName(encoding)
+                        .equals(java.nio.charset.StandardCharsets.UTF_8)) {
+            return new PathSyntax.Problem(
+                    "the name '"
+                            + name
+                            + "' cannot be passed to the operating system: csl's Java was started"
+                            + " without a UTF-8 locale, so it encodes file names as "
+                            + encoding
+                            + ", which has no such characters",
+                    "keep the name; start csl through its launcher (./csl sets a UTF-8 locale),"
+                            + " or with LC_ALL=C.UTF-8 in its environment");
+        }
+        return new PathSyntax.Problem(
+                "the name '" + name + "' is not valid on this file system (" + e.getReason() + ")",
+                "this file system cannot hold that name: leave out the characters it refuses");
     }
 
     private Node lstat(List<String> names, String written) throws GuardException {

@@ -512,6 +512,110 @@ abstract class GuardedFilesContract {
         assertThat(guard.walk("t")).containsExactly("a.txt", "b", "b/c.txt", "out");
     }
 
+    // ---- directories held open for a walk ---------------------------------------------------
+
+    private static String read(java.nio.channels.ReadableByteChannel ch) throws IOException {
+        try (ch) {
+            return new String(java.nio.channels.Channels.newInputStream(ch).readAllBytes(), UTF_8);
+        }
+    }
+
+    @Test
+    void openDirectory_entries_sortedAsListWithTypesAndLinksNotFollowed() throws IOException {
+        try (GuardedFiles.Directory root = guard.openDirectory(".")) {
+            assertThat(root.path()).isEqualTo(guard.root());
+            var names = root.entries().stream().map(GuardedFiles.Entry::name).toList();
+            assertThat(names).isEqualTo(guard.list("."));
+            var byName = new java.util.HashMap<String, FileInfo>();
+            root.entries().forEach(e -> byName.put(e.name(), e.info()));
+            assertThat(byName.get("a.txt").type()).isEqualTo(FileInfo.Type.FILE);
+            assertThat(byName.get("a.txt").size()).isEqualTo(2);
+            assertThat(byName.get("a.txt").resolved()).isEqualTo(guard.root().resolve("a.txt"));
+            assertThat(byName.get("sub").type()).isEqualTo(FileInfo.Type.DIRECTORY);
+            assertThat(byName.get("link-out").type()).isEqualTo(FileInfo.Type.SYMLINK);
+            assertThat(byName.get("link-out").linkTarget())
+                    .isEqualTo(guard.stat("link-out").linkTarget());
+        }
+    }
+
+    @Test
+    void openDirectory_enterAndOpen_readRelativeToTheOpenDirectory() throws IOException {
+        try (GuardedFiles.Directory root = guard.openDirectory(".");
+                GuardedFiles.Directory sub = root.enter("sub")) {
+            assertThat(sub.path()).isEqualTo(guard.root().resolve("sub"));
+            assertThat(sub.entries()).extracting(GuardedFiles.Entry::name).contains("file.txt");
+            assertThat(read(sub.open("file.txt"))).isEqualTo("file\n");
+            assertThat(read(root.open("a.txt"))).isEqualTo("a\n");
+        }
+    }
+
+    @Test
+    void openDirectory_symlinkEntries_neitherEnteredNorOpened() throws IOException {
+        try (GuardedFiles.Directory root = guard.openDirectory(".")) {
+            assertThat(codeOf(() -> root.enter("link-out").close()))
+                    .isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(codeOf(() -> root.enter("link-in").close()))
+                    .isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(codeOf(() -> read(root.open("file-out")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(codeOf(() -> read(root.open("sub")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(codeOf(() -> read(root.open("missing.txt"))))
+                    .isEqualTo(ErrorCode.FILE_NOT_FOUND);
+        }
+    }
+
+    @Test
+    void openDirectory_namesThatAreNotOneEntry_refusedAsInvalidPath() throws IOException {
+        try (GuardedFiles.Directory sub = guard.openDirectory("sub")) {
+            for (String name : new String[] {"..", ".", "", "../a.txt", "up/a.txt"}) {
+                assertThat(codeOf(() -> read(sub.open(name))))
+                        .as(name)
+                        .isEqualTo(ErrorCode.INVALID_PATH);
+                assertThat(codeOf(() -> sub.enter(name).close()))
+                        .as(name)
+                        .isEqualTo(ErrorCode.INVALID_PATH);
+            }
+        }
+    }
+
+    @Test
+    void openRead_fileInsideOrLinkInside_readInPieces_outsideRefused() throws IOException {
+        assertThat(read(guard.openRead("sub/file.txt"))).isEqualTo("file\n");
+        assertThat(read(guard.openRead("link-in/file.txt"))).isEqualTo("file\n");
+        assertThat(codeOf(() -> read(guard.openRead("file-out")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> read(guard.openRead("sub")))).isEqualTo(ErrorCode.IS_DIRECTORY);
+        assertThat(codeOf(() -> read(guard.openRead("nope.txt"))))
+                .isEqualTo(ErrorCode.FILE_NOT_FOUND);
+    }
+
+    @Test
+    void openDirectory_pathThatLeavesOrIsNoDirectory_refusedLikeList() {
+        assertThat(codeOf(() -> guard.openDirectory("link-out").close()))
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(codeOf(() -> guard.openDirectory("a.txt").close()))
+                .isEqualTo(ErrorCode.IO_ERROR);
+        assertThat(codeOf(() -> guard.openDirectory("nope").close()))
+                .isEqualTo(ErrorCode.FILE_NOT_FOUND);
+        assertThat(codeOf(() -> guard.openDirectory("../outside").close()))
+                .isEqualTo(ErrorCode.PATH_ESCAPE);
+    }
+
+    @Test
+    void openDirectory_entrySwappedForSymlinkAfterListing_refusedNothingOutsideRead()
+            throws IOException {
+        Files.createDirectories(w.root.resolve("d"));
+        Workspace.write(w.root.resolve("d/x.txt"), "inside\n");
+        Workspace.write(w.root.resolve("f.txt"), "inside\n");
+        try (GuardedFiles.Directory root = guard.openDirectory(".")) {
+            assertThat(root.entries()).extracting(GuardedFiles.Entry::name).contains("d", "f.txt");
+            Files.move(w.root.resolve("d"), w.root.resolve("d-old"));
+            w.link("d", w.root.getFileSystem().getPath("../outside/dir"));
+            Files.delete(w.root.resolve("f.txt"));
+            w.link("f.txt", w.root.getFileSystem().getPath("../outside/secret.txt"));
+            assertThat(codeOf(() -> root.enter("d").close())).isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(codeOf(() -> read(root.open("f.txt")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+        }
+    }
+
     @Test
     void setLastModified_setsTime() throws IOException {
         Instant t = Instant.parse("2020-01-02T03:04:05Z");

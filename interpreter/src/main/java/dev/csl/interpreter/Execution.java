@@ -3,6 +3,7 @@ package dev.csl.interpreter;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Tasks;
 import dev.csl.grammar.ValidationError;
+import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.base.RunnerConfig;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ final class Execution implements AutoCloseable {
     /**
      * {@code dryRun}: this pass changes nothing (also the first pass of {@code --expect-plan});
      * {@code options}: {@code --fuzzy}, {@code --strict} and cancellation; {@code likely}: the
-     * operations refused as likely mistakes and the warnings of the rest.
+     * operations refused as likely mistakes and the warnings of the rest; {@code early}: the run
+     * session already opened and prepared, or {@code null}.
      */
     Execution(
             Workspace ws,
@@ -33,10 +35,11 @@ final class Execution implements AutoCloseable {
             LikelyMistakes likely,
             RunSessionFactory runners,
             RunnerConfig runnerConfig,
-            AuditLog audit) {
+            AuditLog audit,
+            RunSession early) {
         InvalidOperations invalid = new InvalidOperations(validationErrors, likely.refused());
         this.cancellation = new Cancellation(options.cancelled());
-        this.runs = new RunStep(ws, dryRun, runners, runnerConfig, audit);
+        this.runs = new RunStep(ws, dryRun, runners, runnerConfig, audit, early);
         this.dispatch =
                 new OperationDispatch(
                         ws,

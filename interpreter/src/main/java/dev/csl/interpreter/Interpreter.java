@@ -9,6 +9,7 @@ import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
 import dev.csl.grammar.Validator;
 import dev.csl.grammar.antlr.AnswerParser;
+import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.base.RunnerConfig;
 import java.io.IOException;
@@ -201,17 +202,6 @@ public final class Interpreter {
             boolean dryRun)
             throws IOException {
         Path root = files.root();
-        Journal journal = null;
-        StateDirectory state = null;
-        Recovery recovered = null;
-        if (!dryRun) {
-            state = StateDirectory.open(root);
-            state.requireFileOrAbsent(AuditLog.NAME);
-            recovered = History.recover(files, state);
-            journal = new Journal(files, state);
-        }
-        Workspace ws = new Workspace(files, journal);
-        AuditLog audit = new AuditLog();
         RunnerConfig config =
                 new RunnerConfig(
                         root,
@@ -224,20 +214,57 @@ public final class Interpreter {
                         options.approveAll(),
                         options.prompter(),
                         options.output());
+        // A RUN's worker JVM boots while the journal is opened and the operations before it run.
+        RunSession early = null;
+        if (!dryRun && RunStep.wantsWorker(parsed.operations())) {
+            try {
+                early = runners.open(config);
+                early.prepare();
+            } catch (RuntimeException e) {
+                // the first RUN opens its session as before and reports what goes wrong there
+                if (early != null) {
+                    early.close();
+                }
+                early = null;
+            }
+        }
         List<OperationResult> results;
-        LikelyMistakes mistakes =
-                LikelyMistakes.find(
-                        parsed.operations(), options.delimiters(), invalidLines, options.strict());
-        Map<Integer, ErrorInfo> refused =
-                new LinkedHashMap<>(
-                        TimeoutCeiling.refusals(
-                                parsed.operations(), root, options.timeoutSeconds()));
-        refused.putAll(mistakes.refused());
-        mistakes = new LikelyMistakes(refused, mistakes.warnings());
-        try (Execution execution =
-                new Execution(ws, dryRun, options, invalid, mistakes, runners, config, audit)) {
-            results = execution.runAll(parsed.operations());
-            ws.flush();
+        Journal journal = null;
+        StateDirectory state = null;
+        Recovery recovered = null;
+        Workspace ws;
+        AuditLog audit = new AuditLog();
+        try {
+            if (!dryRun) {
+                state = StateDirectory.open(root);
+                state.requireFileOrAbsent(AuditLog.NAME);
+                recovered = History.recover(files, state);
+                journal = new Journal(files, state);
+            }
+            ws = new Workspace(files, journal);
+            LikelyMistakes mistakes =
+                    LikelyMistakes.find(
+                            parsed.operations(),
+                            options.delimiters(),
+                            invalidLines,
+                            options.strict());
+            Map<Integer, ErrorInfo> refused =
+                    new LinkedHashMap<>(
+                            TimeoutCeiling.refusals(
+                                    parsed.operations(), root, options.timeoutSeconds()));
+            refused.putAll(mistakes.refused());
+            mistakes = new LikelyMistakes(refused, mistakes.warnings());
+            try (Execution execution =
+                    new Execution(
+                            ws, dryRun, options, invalid, mistakes, runners, config, audit,
+                            early)) {
+                results = execution.runAll(parsed.operations());
+                ws.flush();
+            }
+        } finally {
+            if (early != null) {
+                early.close(); // closed already by the execution, unless something failed before
+            }
         }
         results = SaveFailures.applyTo(results, ws.saveFailures());
         if (!dryRun) {

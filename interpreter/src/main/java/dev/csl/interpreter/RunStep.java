@@ -1,7 +1,9 @@
 package dev.csl.interpreter;
 
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;
+import dev.csl.grammar.Tasks;
 import dev.csl.runner.RunRequest;
 import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
@@ -28,17 +30,37 @@ final class RunStep implements AutoCloseable {
     private RunSession session;
     private boolean checkedBefore;
 
+    /**
+     * @param early the session opened (and {@link RunSession#prepare prepared}) before the apply's
+     *     first operation, or {@code null} to open one at the first RUN
+     */
     RunStep(
             Workspace ws,
             boolean dryRun,
             RunSessionFactory runners,
             RunnerConfig config,
-            AuditLog audit) {
+            AuditLog audit,
+            RunSession early) {
         this.ws = ws;
         this.dryRun = dryRun;
         this.runners = runners;
         this.config = config;
         this.audit = audit;
+        this.session = early;
+    }
+
+    /**
+     * True when {@code operations} hold a RUN of commands (not a {@code lang} program), whose
+     * worker JVM an apply starts before its first operation (see {@link RunSession#prepare}).
+     */
+    static boolean wantsWorker(List<Operation> operations) {
+        for (Operation op : operations) {
+            if (op instanceof Run r && r.attributes().get("lang").isEmpty()
+                    || op instanceof Tasks t && wantsWorker(t.operations())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     OperationResult run(Run run, String task) {

@@ -40,9 +40,22 @@ final class Failures {
                         + "' failed with exit status "
                         + reply.exitCode()
                         + (firstLine.isEmpty() ? "" : ": " + firstLine),
-                "the command's stderr says why; fix the operands and run it again",
+                sourceGone(step, stderr)
+                        ? "the source is gone: if this answer was applied before, the "
+                                + step.spec().name()
+                                + " already happened (look for its destination); leave it out when"
+                                + " applying the answer again"
+                        : "the command's stderr says why; fix the operands and run it again",
                 RunFailure.details(
                         "exitCode", reply.exitCode(), "command", step.text(), "line", step.line()));
+    }
+
+    /** An mv or cp whose source does not exist: on a re-applied answer, one that ran already. */
+    private static boolean sourceGone(Step.Builtin step, String stderr) {
+        String name = step.spec().name();
+        return (name.equals("mv") || name.equals("cp"))
+                && stderr.contains("cannot stat")
+                && stderr.contains("No such file or directory");
     }
 
     static RunFailure timeout(String text, int seconds) {

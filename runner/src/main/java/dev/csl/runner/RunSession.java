@@ -26,6 +26,13 @@ public interface RunSession extends AutoCloseable {
      */
     RunFailure check(RunRequest request, Predicate<Path> madeEarlier);
 
+    /**
+     * Starts what the session's first RUN of built-ins will need (the worker JVM), so that it boots
+     * while the apply does its work before that RUN. Returns once the JVM is launched, not booted;
+     * nothing happens twice.
+     */
+    default void prepare() {}
+
     /** Stops the worker and any child still running. */
     @Override
     void close();

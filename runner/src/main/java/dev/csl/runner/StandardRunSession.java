@@ -39,6 +39,7 @@ final class StandardRunSession implements RunSession {
     private Sandbox sandbox;
     private SessionWorker worker;
     private long nextId;
+    private boolean closed;
 
     StandardRunSession(RunnerConfig config, WorkerSource workers) {
         this(config, workers, CommandTable.builtins());
@@ -48,6 +49,18 @@ final class StandardRunSession implements RunSession {
         this.config = config;
         this.table = table;
         this.workers = workers;
+    }
+
+    /**
+     * Starts the worker now, on the caller's thread: a worker under bubblewrap's {@code
+     * --die-with-parent} lives only as long as the thread that started it, so it is never started
+     * from a short-lived one.
+     */
+    @Override
+    public synchronized void prepare() {
+        if (!closed && !worker().started()) {
+            worker().startEarly(config.workingDir());
+        }
     }
 
     @Override
@@ -320,6 +333,7 @@ final class StandardRunSession implements RunSession {
 
     @Override
     public synchronized void close() {
+        closed = true;
         if (worker != null) {
             worker.close();
         }

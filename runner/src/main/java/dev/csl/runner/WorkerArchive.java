@@ -23,11 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A class-data-sharing archive of the worker's classes next to csl.jar ({@code csl-worker.jsa}), so
- * that a worker maps its classes instead of loading them and starts about a third faster. Recorded
- * once per build by a training worker that runs a few commands on a scratch directory; used only
- * while it is newer than the jar. Applies only when csl runs from one jar in a writable directory
- * (not from a Maven class path).
+ * A class-data-sharing archive of the worker's classes next to csl.jar, so that a worker maps its
+ * classes instead of loading them and starts about a third faster: on a JDK 25 or later an AOT
+ * cache ({@code csl-worker.aot}, JEP 483/514: classes loaded and linked ahead of time, like the
+ * launcher's), else a dynamic CDS archive ({@code csl-worker.jsa}). Recorded once per build by a
+ * training worker that runs a few commands on a scratch directory; used only while it is newer than
+ * the jar. Applies only when csl runs from one jar in a writable directory (not from a Maven class
+ * path).
  */
 final class WorkerArchive {
     private static final Duration STALE_TRAINING = Duration.ofMinutes(5);
@@ -36,10 +38,16 @@ final class WorkerArchive {
     private final Path archive;
     private final Path lock;
 
+    /** Whether this JVM (whose java binary starts the workers) has AOT caches. */
+    static final boolean AOT = Runtime.version().feature() >= 25;
+
+    private final String name;
+
     private WorkerArchive(Path jar) {
         this.jar = jar;
-        this.archive = jar.resolveSibling("csl-worker.jsa");
-        this.lock = jar.resolveSibling("csl-worker.jsa.training");
+        this.name = AOT ? "csl-worker.aot" : "csl-worker.jsa";
+        this.archive = jar.resolveSibling(name);
+        this.lock = jar.resolveSibling(name + ".training");
     }
 
     /** The archive for this class path, or {@code null} when it is not a single writable jar. */
@@ -68,8 +76,14 @@ final class WorkerArchive {
         }
     }
 
-    /** JVM flags that map the archive (silently ignored by the JVM if it does not fit). */
+    /**
+     * JVM flags that map the archive (silently ignored by the JVM if it does not fit); they take
+     * the place of {@code -Xshare:auto}, which a JVM refuses beside an AOT cache.
+     */
     List<String> jvmArgs() {
+        if (AOT) {
+            return List.of("-XX:AOTCache=" + archive, "-Xlog:aot=off", "-Xlog:cds=off");
+        }
         return List.of(
                 "-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
     }
@@ -111,7 +125,8 @@ final class WorkerArchive {
 
     private void train(List<String> workerCommand) {
         Path scratch = null;
-        Path tmp = archive.resolveSibling("csl-worker.jsa." + ProcessHandle.current().pid());
+        Path tmp = archive.resolveSibling(name + "." + ProcessHandle.current().pid());
+        Path config = archive.resolveSibling(tmp.getFileName() + ".config"); // AOT's first step
         try {
             // A temporary directory of csl's own under the system's temporary directory, never a
             // project, filled with two files whose names are fixed here.
@@ -121,7 +136,14 @@ final class WorkerArchive {
             Files.writeString(scratch.resolve("src/b.txt"), "beta\ngamma\n"); // fixed, same
             List<String> cmd = new ArrayList<>(workerCommand);
             int main = cmd.indexOf(WorkerLauncher.MAIN);
-            cmd.add(main - 2, "-XX:ArchiveClassesAtExit=" + tmp); // before -cp CLASSPATH
+            if (AOT) {
+                cmd.remove("-Xshare:auto"); // not allowed beside an AOT cache
+                main = cmd.indexOf(WorkerLauncher.MAIN);
+                cmd.add(main - 2, "-XX:AOTCacheOutput=" + tmp); // before -cp CLASSPATH
+                cmd.add(main - 2, "-Xlog:aot=off");
+            } else {
+                cmd.add(main - 2, "-XX:ArchiveClassesAtExit=" + tmp); // before -cp CLASSPATH
+            }
             cmd.add(main - 2, "-Xlog:cds=off");
             cmd.add(main - 2, "-Xlog:cds+dynamic=off");
             cmd.set(cmd.size() - 1, scratch.toRealPath().toString());
@@ -157,6 +179,7 @@ final class WorkerArchive {
             Thread.currentThread().interrupt();
         } finally {
             deleteQuietly(tmp);
+            deleteQuietly(config);
             deleteQuietly(lock);
             if (scratch != null) {
                 try (Stream<Path> s = Files.walk(scratch)) {

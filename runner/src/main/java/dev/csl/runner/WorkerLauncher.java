@@ -17,14 +17,30 @@ final class WorkerLauncher {
 
     private final List<String> extraJvmArgs;
     private final WorkerArchive archive;
+    private final boolean longLived;
 
     WorkerLauncher(List<String> extraJvmArgs) {
-        this.extraJvmArgs = List.copyOf(extraJvmArgs);
-        this.archive = WorkerArchive.forClassPath(System.getProperty("java.class.path"));
+        this(extraJvmArgs, false);
     }
 
+    private WorkerLauncher(List<String> extraJvmArgs, boolean longLived) {
+        this.extraJvmArgs = List.copyOf(extraJvmArgs);
+        this.archive = WorkerArchive.forClassPath(System.getProperty("java.class.path"));
+        this.longLived = longLived;
+    }
+
+    /** Workers of one apply: C1 only, the quickest start for a few commands. */
     static WorkerLauncher standard() {
         return new WorkerLauncher(List.of());
+    }
+
+    /**
+     * Workers a pool keeps warm for many applies ({@code csl serve}): the optimizing compiler too,
+     * so a repeated {@code grep -r} on a large tree runs compiled by C2 (about a quarter faster
+     * once warm, docs/performance.md).
+     */
+    static WorkerLauncher longLived() {
+        return new WorkerLauncher(List.of(), true);
     }
 
     /**
@@ -63,8 +79,12 @@ final class WorkerLauncher {
         cmd.add("-Xmx" + HEAP_MB + "m");
         cmd.add("-Xss1m");
         cmd.add("-XX:+UseSerialGC");
-        cmd.add("-XX:TieredStopAtLevel=1");
-        cmd.add("-Xshare:auto");
+        if (!longLived) {
+            cmd.add("-XX:TieredStopAtLevel=1");
+        }
+        if (!useArchive) {
+            cmd.add("-Xshare:auto"); // the archive's flags take its place
+        }
         cmd.add("-XX:-UsePerfData");
         cmd.add("-Dfile.encoding=UTF-8");
         // stdout is the protocol: every message of the JVM itself goes to stderr.

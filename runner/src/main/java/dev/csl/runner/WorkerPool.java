@@ -32,7 +32,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     private boolean closed;
 
     WorkerPool(int size) {
-        this(size, WorkerLauncher.standard());
+        this(size, WorkerLauncher.longLived());
     }
 
     WorkerPool(int size, WorkerLauncher launcher) {

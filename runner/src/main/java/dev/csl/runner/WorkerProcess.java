@@ -49,6 +49,8 @@ final class WorkerProcess implements AutoCloseable {
 
     static WorkerProcess start(List<String> command) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
+        // The worker encodes file names with the charset of its locale: UTF-8, whatever csl's.
+        dev.csl.runner.base.Utf8Locale.ensure(pb.environment());
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
         return new WorkerProcess(pb.start());
     }

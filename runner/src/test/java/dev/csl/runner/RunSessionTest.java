@@ -106,6 +106,19 @@ class RunSessionTest {
         }
 
         @Test
+        void run_mvAppliedTwice_secondSaysTheSourceIsGoneAndTheMoveAlreadyHappened()
+                throws IOException {
+            Files.writeString(root.resolve("old.txt"), "x\n");
+            assertThat(run("mv old.txt new.txt").failure()).isNull();
+
+            RunOutcome again = run("mv old.txt new.txt");
+
+            assertThat(again.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
+            assertThat(again.failure().message()).contains("cannot stat 'old.txt'");
+            assertThat(again.failure().hint()).contains("the mv already happened");
+        }
+
+        @Test
         void run_shellBuiltinCd_refusedWithTheDirHint() {
             RunOutcome outcome = run("cd src");
             assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);

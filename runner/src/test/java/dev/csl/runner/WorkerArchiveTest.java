@@ -25,12 +25,18 @@ class WorkerArchiveTest {
         assertThat(archive).isNotNull();
         assertThat(archive.ready()).isFalse();
         assertThat(archive.jvmArgs())
-                .contains("-XX:SharedArchiveFile=" + dir.resolve("csl-worker.jsa"));
+                .contains(
+                        WorkerArchive.AOT
+                                ? "-XX:AOTCache=" + dir.resolve("csl-worker.aot")
+                                : "-XX:SharedArchiveFile=" + dir.resolve("csl-worker.jsa"));
     }
 
     @Test
     void forClassPath_archiveOlderThanTheJar_notReady() throws IOException {
-        Path archive = Files.writeString(dir.resolve("csl-worker.jsa"), "old");
+        Path archive =
+                Files.writeString(
+                        dir.resolve(WorkerArchive.AOT ? "csl-worker.aot" : "csl-worker.jsa"),
+                        "old");
         Path jar = Files.writeString(dir.resolve("csl.jar"), "rebuilt");
         Files.setLastModifiedTime(
                 archive,

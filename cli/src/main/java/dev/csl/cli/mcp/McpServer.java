@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -47,13 +45,7 @@ public final class McpServer {
     private final PrintStream log;
     private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
-    private final ExecutorService toolThread =
-            Executors.newSingleThreadExecutor(
-                    r -> {
-                        Thread t = new Thread(r, "csl-mcp-tool");
-                        t.setDaemon(true);
-                        return t;
-                    });
+    private final ToolQueue toolCalls;
     private PrintStream out;
     private volatile JsonNode clientCapabilities = null;
     private volatile ProtocolFeatures features = ProtocolFeatures.of(PROTOCOL_VERSIONS.get(0));
@@ -73,6 +65,7 @@ public final class McpServer {
         this.promptText = promptText;
         this.version = version;
         this.log = log;
+        this.toolCalls = new ToolQueue(log);
     }
 
     /** Serves until the end of input; returns the exit status. */
@@ -92,57 +85,167 @@ public final class McpServer {
                 send(error(null, -32700, "Parse error: the line is not JSON"));
                 continue;
             }
-            try {
-                handle(message);
-            } catch (RuntimeException e) {
-                log.println("csl mcp: internal error: " + e);
-                if (message.hasNonNull("id") && message.has("method")) {
-                    send(error(message.get("id"), -32603, internalError(e)));
-                }
+            if (message.isArray()) {
+                batch(message);
+            } else {
+                answer(guarded(message));
             }
         }
-        toolThread.shutdown();
-        try {
-            toolThread.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        toolCalls.close();
         tools.close();
         return 0;
     }
 
-    private void handle(JsonNode message) {
+    /** Sends the response once there is one (a notification has none). */
+    private void answer(CompletableFuture<JsonNode> response) {
+        response.thenAccept(
+                message -> {
+                    if (message != null) {
+                        send(message);
+                    }
+                });
+    }
+
+    /**
+     * A JSON-RPC batch: answered with one array of the responses where the negotiated version has
+     * batches (2024-11-05 and 2025-03-26), else refused as one invalid request (later versions
+     * removed them); an empty batch is invalid in every version (JSON-RPC 2.0 §6).
+     */
+    private void batch(JsonNode messages) {
+        if (messages.isEmpty()) {
+            send(error(null, -32600, "Invalid request: an empty batch"));
+            return;
+        }
+        if (!features.batches()) {
+            send(
+                    error(
+                            null,
+                            -32600,
+                            "Invalid request: protocol version "
+                                    + features.version()
+                                    + " has no JSON-RPC batches; send each message on its own"
+                                    + " line"));
+            return;
+        }
+        List<CompletableFuture<JsonNode>> parts = new java.util.ArrayList<>();
+        for (JsonNode message : messages) {
+            parts.add(
+                    message.path("method").asText().equals("initialize")
+                            ? CompletableFuture.completedFuture(
+                                    error(
+                                            message.get("id"),
+                                            -32600,
+                                            "Invalid request: initialize must not be part of a"
+                                                    + " batch"))
+                            : guarded(message));
+        }
+        CompletableFuture.allOf(parts.toArray(new CompletableFuture<?>[0]))
+                .thenRun(
+                        () -> {
+                            com.fasterxml.jackson.databind.node.ArrayNode responses =
+                                    mapper.createArrayNode();
+                            for (CompletableFuture<JsonNode> part : parts) {
+                                JsonNode response = part.join();
+                                if (response != null) {
+                                    responses.add(response);
+                                }
+                            }
+                            if (!responses.isEmpty()) {
+                                send(responses);
+                            }
+                        });
+    }
+
+    /** {@link #handle}, with an internal error answered instead of thrown. */
+    private CompletableFuture<JsonNode> guarded(JsonNode message) {
+        try {
+            return handle(message);
+        } catch (RuntimeException e) {
+            log.println("csl mcp: internal error: " + e);
+            return CompletableFuture.completedFuture(
+                    message.hasNonNull("id") && message.has("method")
+                            ? error(message.get("id"), -32603, internalError(e))
+                            : null);
+        }
+    }
+
+    /** Why a message is not a valid JSON-RPC 2.0 message, or null when it is one. */
+    private static String invalid(JsonNode message) {
+        if (!message.isObject()) {
+            return "a message must be a JSON object, not " + message.getNodeType();
+        }
+        JsonNode version = message.get("jsonrpc");
+        if (version == null || !version.isTextual() || !version.textValue().equals("2.0")) {
+            return "'jsonrpc' must be \"2.0\"";
+        }
+        JsonNode id = message.get("id");
+        if (id != null && !id.isTextual() && !id.isIntegralNumber() && !id.isNull()) {
+            return "'id' must be a string or an integer";
+        }
+        JsonNode method = message.get("method");
+        if (method == null) {
+            if (id == null || id.isNull() || !(message.has("result") || message.has("error"))) {
+                return "a request needs a 'method'; a response an 'id' and a 'result' or an"
+                        + " 'error'";
+            }
+            return null;
+        }
+        if (!method.isTextual()) {
+            return "'method' must be a string";
+        }
+        if (id != null && id.isNull()) {
+            return "'id' must not be null (MCP); leave it out for a notification";
+        }
+        JsonNode params = message.get("params");
+        if (params != null && !params.isObject() && !params.isNull()) {
+            return "'params' must be an object";
+        }
+        return null;
+    }
+
+    /** One message; completes with the response to send, or null (notifications, responses). */
+    private CompletableFuture<JsonNode> handle(JsonNode message) {
+        String invalid = invalid(message);
+        if (invalid != null) {
+            JsonNode id = message.isObject() ? message.get("id") : null;
+            boolean usableId = id != null && (id.isTextual() || id.isIntegralNumber());
+            return CompletableFuture.completedFuture(
+                    error(usableId ? id : null, -32600, "Invalid request: " + invalid));
+        }
         if (!message.has("method")) {
             // An answer to a request of ours (roots/list, elicitation/create).
             CompletableFuture<JsonNode> waiting = pending.remove(message.path("id").asText());
             if (waiting != null) {
                 waiting.complete(message);
             }
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         String method = message.get("method").asText();
         JsonNode id = message.get("id");
         JsonNode params = message.path("params");
-        if (id == null || id.isNull()) {
+        if (id == null) {
             notification(method, params);
-            return;
+            return CompletableFuture.completedFuture(null);
         }
-        switch (method) {
-            case "initialize" -> send(result(id, initialize(params)));
-            case "ping" -> send(result(id, mapper.createObjectNode()));
-            case "tools/list" -> send(result(id, tools.list(features)));
-            case "prompts/list" -> send(result(id, McpPrompts.list(mapper)));
+        return switch (method) {
+            case "initialize" -> done(result(id, initialize(params)));
+            case "ping" -> done(result(id, mapper.createObjectNode()));
+            case "tools/list" -> done(result(id, tools.list(features)));
+            case "prompts/list" -> done(result(id, McpPrompts.list(mapper)));
             case "prompts/get" -> {
                 String name = params.path("name").asText();
-                if (!McpPrompts.NAME.equals(name)) {
-                    send(error(id, -32602, "Unknown prompt: '" + name + "'"));
-                } else {
-                    send(result(id, McpPrompts.get(mapper, promptText.get())));
-                }
+                yield !McpPrompts.NAME.equals(name)
+                        ? done(error(id, -32602, "Unknown prompt: '" + name + "'"))
+                        : done(result(id, McpPrompts.get(mapper, promptText.get())));
             }
-            case "tools/call" -> toolThread.execute(() -> call(id, params));
-            default -> send(error(id, -32601, "Method not found: " + method));
-        }
+            case "tools/call" ->
+                    toolCalls.submit(id.asText(), cancelled -> call(id, params, cancelled));
+            default -> done(error(id, -32601, "Method not found: " + method));
+        };
+    }
+
+    private static CompletableFuture<JsonNode> done(JsonNode response) {
+        return CompletableFuture.completedFuture(response);
     }
 
     private void notification(String method, JsonNode params) {
@@ -152,7 +255,7 @@ public final class McpServer {
                     requestRoots();
                 }
             }
-            case "notifications/cancelled" -> cancel(params.path("requestId").asText());
+            case "notifications/cancelled" -> toolCalls.cancel(params.path("requestId").asText());
             default -> {} // other notifications need nothing from csl
         }
     }
@@ -205,28 +308,9 @@ public final class McpServer {
         }
     }
 
-    /** The cancellation flag of each tool call not yet answered, by request id. */
-    private final Map<String, java.util.concurrent.atomic.AtomicBoolean> calls =
-            new ConcurrentHashMap<>();
-
-    /**
-     * notifications/cancelled: the call stops as a failure would. Operations not started do not
-     * run, and the command running now is killed (with every other process csl started; the worker
-     * pool replaces its workers), so its TASKS block rolls back. No response is sent for it.
-     */
-    private void cancel(String requestId) {
-        java.util.concurrent.atomic.AtomicBoolean flag = calls.get(requestId);
-        if (flag == null || !flag.compareAndSet(false, true)) {
-            return; // finished already, or not a call of ours: nothing to stop
-        }
-        log.println("csl mcp: request " + requestId + " cancelled by the client; stopping it");
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-    }
-
-    private void call(JsonNode id, JsonNode params) {
-        java.util.concurrent.atomic.AtomicBoolean cancelled =
-                new java.util.concurrent.atomic.AtomicBoolean();
-        calls.put(id.asText(), cancelled);
+    /** Runs one tool call and returns its response. */
+    private JsonNode call(
+            JsonNode id, JsonNode params, java.util.function.BooleanSupplier cancelled) {
         awaitRoots();
         JsonNode response;
         try {
@@ -241,7 +325,7 @@ public final class McpServer {
                                             && clientCapabilities.has("elicitation")
                                     ? this::elicit
                                     : null,
-                            cancelled::get,
+                            cancelled,
                             features);
             response = result(id, tools.call(params, session));
         } catch (McpTools.InvalidParams e) {
@@ -249,12 +333,8 @@ public final class McpServer {
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
             response = error(id, -32603, internalError(e));
-        } finally {
-            calls.remove(id.asText());
         }
-        if (!cancelled.get()) {
-            send(response);
-        }
+        return response;
     }
 
     /** notifications/progress for each line a long RUN prints. */
@@ -322,7 +402,8 @@ public final class McpServer {
     /** One message per line; never interleaved (the reader and the tool thread both send). */
     private synchronized void send(JsonNode message) {
         try {
-            // Straight to the stream as UTF-8: no String of the whole message, no second copy.
+            // Straight to the stream as UTF-8 bytes: no String of the whole message, no second
+            // copy.
             writer.writeValue(out, message);
             out.write('\n');
             out.flush();

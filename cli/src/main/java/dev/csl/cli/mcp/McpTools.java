@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.ErrorCode;
-import dev.csl.fsguard.GuardedFiles;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -24,7 +23,7 @@ import dev.csl.interpreter.Undoer;
 import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.Prompter;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,11 +75,9 @@ public final class McpTools implements AutoCloseable {
     private final ObjectMapper mapper = new ObjectMapper();
     private final Interpreter interpreter;
     private final Undoer undoer;
-    private final Path fixedDir;
-    private final Path serverDir;
+    private final McpWorkingDir workingDirs;
     private final Rendering rendering;
     private final AutoCloseable resources;
-    private volatile List<Path> roots = List.of();
 
     /**
      * @param fixedDir the {@code -C} directory, or null to use the client's roots
@@ -96,14 +93,13 @@ public final class McpTools implements AutoCloseable {
             AutoCloseable resources) {
         this.interpreter = interpreter;
         this.undoer = undoer;
-        this.fixedDir = fixedDir;
-        this.serverDir = serverDir;
+        this.workingDirs = new McpWorkingDir(fixedDir, serverDir);
         this.rendering = rendering;
         this.resources = resources;
     }
 
     void roots(List<Path> newRoots) {
-        roots = newRoots;
+        workingDirs.roots(newRoots);
     }
 
     ObjectNode list(ProtocolFeatures features) {
@@ -132,6 +128,9 @@ public final class McpTools implements AutoCloseable {
                 .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
+        ObjectNode allow = applyProps.putObject(ALLOW.json());
+        allow.put("type", "array").putObject("items").put("type", "string");
+        allow.put("description", "Commands approved for this apply only.");
         tolerance(applyProps);
         workingDir(applyProps);
         apply.withObject("/inputSchema").putArray("required").add("answer");
@@ -188,7 +187,7 @@ public final class McpTools implements AutoCloseable {
             tool.put("title", title);
         }
         tool.put("description", description);
-        tool.putObject("inputSchema").put("type", "object");
+        tool.putObject("inputSchema").put("type", "object").put("additionalProperties", false);
         if (features.structured()) {
             ObjectNode output = tool.putObject("outputSchema");
             output.put("type", "object");
@@ -236,42 +235,38 @@ public final class McpTools implements AutoCloseable {
     private void workingDir(ObjectNode props) {
         props.putObject(DIR.json())
                 .put("type", "string")
-                .put(
-                        "description",
-                        fixedDir != null
-                                ? "Must be absent or " + fixedDir + " (the server's -C)."
-                                : "The project directory, inside one of the client's roots"
-                                        + " (default: the first root).");
+                .put("description", workingDirs.schemaDescription());
     }
 
     ObjectNode call(JsonNode params, Session session) throws InvalidParams {
         String name = params.path("name").asText();
         JsonNode args = params.path("arguments");
-        if (!List.of("apply", "check", "undo").contains(name)) {
+        JsonNode schema = null;
+        for (JsonNode tool : list(session.features()).path("tools")) {
+            if (tool.path("name").asText().equals(name)) {
+                schema = tool.path("inputSchema");
+            }
+        }
+        if (schema == null) {
             throw new InvalidParams("Unknown tool: '" + name + "'");
         }
-        List<String> unknown = unknownArguments(name, args);
-        if (!unknown.isEmpty()) {
-            return toolError(
+        String problem = ToolArguments.problem(name, schema, args);
+        if (problem != null) {
+            return textError(
                     ErrorCode.VALIDATION_ERROR,
-                    "The tool '"
-                            + name
-                            + "' does not know the argument(s) "
-                            + unknown
-                            + "; nothing was done. It knows "
-                            + KNOWN_ARGUMENTS.get(name)
-                            + ".",
-                    unknown.contains(ALLOW.json())
-                            ? "Commands are approved by the user (csl allow, .csl/commands.json, or"
-                                    + " when asked), never by a tool argument: leave out allow."
-                            : "Leave out the unknown argument(s).",
+                    problem,
+                    "Call '" + name + "' again with only the arguments of its inputSchema.",
                     session.features());
         }
         Path dir;
         try {
-            dir = workingDir(args);
-        } catch (Refused e) {
-            return textError(e.getMessage(), session.features());
+            dir = workingDirs.resolve(args);
+        } catch (McpWorkingDir.Refused e) {
+            return textError(
+                    ErrorCode.INVALID_WORKING_DIRECTORY,
+                    e.getMessage(),
+                    e.hint,
+                    session.features());
         }
         if (name.equals("undo")) {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
@@ -282,9 +277,8 @@ public final class McpTools implements AutoCloseable {
                     session.features());
         }
         JsonNode answer = args.get("answer");
-        if (answer == null || !answer.isTextual()) {
-            throw new InvalidParams("The argument 'answer' (a string) is required");
-        }
+        List<String> allow = new ArrayList<>();
+        args.path(ALLOW.json()).forEach(a -> allow.add(a.asText()));
         ApplySettings settings =
                 new ApplySettings()
                         .dryRun(name.equals("check") || args.path(DRY_RUN.json()).asBoolean(false))
@@ -292,6 +286,7 @@ public final class McpTools implements AutoCloseable {
                                 args.hasNonNull(EXPECT_PLAN.json())
                                         ? args.get(EXPECT_PLAN.json()).asText()
                                         : null)
+                        .allow(allow)
                         .strict(args.path(STRICT.json()).asBoolean(false))
                         .fuzzy(args.path(FUZZY.json()).asText("off"));
         ApplyOptions checked;
@@ -316,93 +311,29 @@ public final class McpTools implements AutoCloseable {
                 session.features());
     }
 
-    /** A working directory the client may not use: a tool error, with the reason. */
-    private static final class Refused extends Exception {
-        Refused(String message) {
-            super(message);
-        }
-    }
-
-    private Path workingDir(JsonNode args) throws InvalidParams, Refused {
-        String given = args.hasNonNull(DIR.json()) ? args.get(DIR.json()).asText() : null;
-        Path dir;
-        if (fixedDir != null) {
-            if (given != null && !Path.of(given).toAbsolutePath().normalize().equals(fixedDir)) {
-                throw new InvalidParams(
-                        "This server works in "
-                                + fixedDir
-                                + " (-C); workingDir must be absent"
-                                + " or that directory, not '"
-                                + given
-                                + "'");
-            }
-            dir = fixedDir;
-        } else {
-            List<Path> shared = roots;
-            Path base = shared.isEmpty() ? serverDir : shared.get(0);
-            dir = given == null ? base : base.resolve(given).toAbsolutePath().normalize();
-            Path real = realOrSelf(dir);
-            if (shared.isEmpty()
-                    && (GuardedFiles.isFileSystemRoot(serverDir)
-                            || !real.startsWith(realOrSelf(serverDir)))) {
-                // A client that starts its servers in / bounds nothing: then no workingDir holds.
-                // The model writes workingDir: with no roots, the server's own directory bounds it.
-                throw new Refused(
-                        "The working directory "
-                                + dir
-                                + (GuardedFiles.isFileSystemRoot(serverDir)
-                                        ? " cannot be checked: this server was started in the"
-                                                + " root of the file system"
-                                        : " is outside the directory this server was started in ("
-                                                + serverDir
-                                                + ")")
-                                + " and the client shares no roots, so nothing was done. Use a"
-                                + " directory inside it, or start csl mcp with -C DIR.");
-            }
-            if (shared.stream().noneMatch(real::startsWith) && !shared.isEmpty()) {
-                throw new Refused(
-                        "The working directory "
-                                + dir
-                                + " is outside every root the client shares ("
-                                + shared
-                                + "), so nothing was done. Use a directory inside one of them.");
-            }
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new Refused(
-                    "The working directory "
-                            + dir
-                            + " is not an existing directory; nothing was done.");
-        }
-        if (GuardedFiles.isFileSystemRoot(dir)) {
-            throw new Refused(
-                    "The working directory "
-                            + dir
-                            + " is the root of the file system, which csl never works in; start"
-                            + " csl mcp with -C DIR or share a project directory as a root.");
-        }
-        return dir;
-    }
-
-    private static Path realOrSelf(Path dir) {
-        try {
-            return dir.toRealPath();
-        } catch (IOException e) {
-            return dir;
-        }
-    }
-
     private ObjectNode toolResult(
             String summary, String json, boolean ok, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode content = result.putArray("content");
         content.addObject().put("type", "text").put("text", summary);
-        // The document goes out as the bytes ReportJson wrote, not parsed back into a tree and
-        // written again: for a report of 100,000 syntax errors that tree was most of the time.
-        if (features.structured()) {
-            result.putRawValue("structuredContent", new RawValue(json));
+        if (!json.contains("--")) {
+            // No command-line spelling to put in MCP's words: the document goes out as the bytes
+            // ReportJson wrote, not parsed back into a tree and written again (for a report of
+            // 100,000 syntax errors that tree was most of the time).
+            if (features.structured()) {
+                result.putRawValue("structuredContent", new RawValue(json));
+            } else {
+                content.addObject().put("type", "text").put("text", json);
+            }
         } else {
-            content.addObject().put("type", "text").put("text", json);
+            JsonNode document;
+            try {
+                document = mapper.readTree(json);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            McpWording.speakIn(document);
+            structured(result, content, document, features);
         }
         result.put("isError", !ok);
         return result;
@@ -422,52 +353,12 @@ public final class McpTools implements AutoCloseable {
         }
     }
 
-    /**
-     * The arguments each tool takes. There is no {@code allow}: the model writes the arguments, and
-     * a command it approves for itself is a command nobody approved.
-     */
-    private static final java.util.Map<String, List<String>> KNOWN_ARGUMENTS =
-            java.util.Map.of(
-                    "apply",
-                    List.of(
-                            "answer",
-                            DRY_RUN.json(),
-                            EXPECT_PLAN.json(),
-                            STRICT.json(),
-                            FUZZY.json(),
-                            DIR.json()),
-                    "check",
-                    List.of("answer", STRICT.json(), FUZZY.json(), DIR.json()),
-                    "undo",
-                    List.of("force", DIR.json()));
-
-    private static List<String> unknownArguments(String tool, JsonNode args) {
-        List<String> unknown = new ArrayList<>();
-        args.fieldNames()
-                .forEachRemaining(
-                        field -> {
-                            if (!KNOWN_ARGUMENTS.get(tool).contains(field)) {
-                                unknown.add(field);
-                            }
-                        });
-        return unknown;
-    }
-
-    /** A refusal before any work: {@code invalid_working_directory}, as text and as data. */
-    private ObjectNode textError(String message, ProtocolFeatures features) {
-        return toolError(
-                ErrorCode.INVALID_WORKING_DIRECTORY,
-                message,
-                "Pass workingDir inside one of the client's roots.",
-                features);
-    }
-
     /** A refusal before any work, as text and as data. */
-    private ObjectNode toolError(
+    private ObjectNode textError(
             ErrorCode code, String message, String hint, ProtocolFeatures features) {
         ObjectNode result = mapper.createObjectNode();
         ArrayNode content = result.putArray("content");
-        content.addObject().put("type", "text").put("text", message);
+        content.addObject().put("type", "text").put("text", message + " " + hint);
         ObjectNode data = mapper.createObjectNode();
         data.put("ok", false);
         ObjectNode error = data.putObject("error");

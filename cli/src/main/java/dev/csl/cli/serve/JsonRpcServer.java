@@ -259,6 +259,10 @@ public final class JsonRpcServer {
                 return done(invalidRequest(id, "'method' must be a string"));
             }
             String method = methodNode.textValue();
+            if (method.equals(Cancellations.METHOD)) {
+                cancellations.cancel(message.path("params").path("id"));
+                return answer(notification, success(id, NODES.nullNode()));
+            }
             if (!methods.has(method)) {
                 return answer(
                         notification,
@@ -282,14 +286,15 @@ public final class JsonRpcServer {
                     paramsNode == null || paramsNode.isNull()
                             ? NODES.objectNode()
                             : (ObjectNode) paramsNode;
+            Cancellations.Request request = cancellations.open(id, notification);
             Call call;
             try {
-                call = methods.prepare(method, params);
+                call = methods.prepare(method, params, request::cancelled);
             } catch (RpcException e) {
                 return answer(notification, error(id, e.error()));
             }
-            CompletableFuture<JsonNode> response = new CompletableFuture<>();
-            Runnable task = () -> response.complete(run(id, method, call));
+            CompletableFuture<JsonNode> response = request.response;
+            Runnable task = () -> request.run(() -> run(id, method, call));
             if (call.lockKey() == null) {
                 pool.execute(task);
             } else {
@@ -297,6 +302,9 @@ public final class JsonRpcServer {
             }
             return notification ? response.thenApply(ignored -> null) : response;
         }
+
+        /** Requests not answered yet, for {@code $/cancelRequest}. */
+        final Cancellations cancellations = new Cancellations(log);
 
         JsonNode run(JsonNode id, String method, Call call) {
             try {
@@ -357,7 +365,7 @@ public final class JsonRpcServer {
         return response;
     }
 
-    private static ObjectNode error(JsonNode id, RpcError error) {
+    static ObjectNode error(JsonNode id, RpcError error) {
         ObjectNode body = NODES.objectNode();
         body.put("code", error.code());
         body.put("message", error.message());

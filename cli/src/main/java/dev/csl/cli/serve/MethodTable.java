@@ -47,6 +47,15 @@ final class MethodTable {
 
     /** Checks the parameters of {@code method} (one of {@link #NAMES} but shutdown). */
     Call prepare(String method, ObjectNode node) throws RpcException {
+        return prepare(method, node, () -> false);
+    }
+
+    /**
+     * As above; {@code cancelled} turns true when the client cancels the request ({@code
+     * $/cancelRequest}): an apply then stops as a failure would (its TASKS block rolls back).
+     */
+    Call prepare(String method, ObjectNode node, java.util.function.BooleanSupplier cancelled)
+            throws RpcException {
         Params params = new Params(node, serverDir);
         switch (method) {
             case "parse":
@@ -74,7 +83,7 @@ final class MethodTable {
                                     .fuzzy(params.optString(FUZZY.json()));
                     ApplyOptions options;
                     try {
-                        options = settings.options(dir.path());
+                        options = settings.options(dir.path()).withCancellation(cancelled);
                     } catch (BadOptionValue e) {
                         throw RpcException.invalidParams(e.json());
                     }

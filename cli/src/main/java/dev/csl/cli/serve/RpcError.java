@@ -14,6 +14,9 @@ record RpcError(int code, String message, Object data) {
     static final int INVALID_PARAMS = -32602;
     static final int INTERNAL_ERROR = -32603;
 
+    /** LSP's RequestCancelled: the answer to a request the client cancelled. */
+    static final int REQUEST_CANCELLED = -32800;
+
     static RpcError invalidParams(String message) {
         return new RpcError(INVALID_PARAMS, message, null);
     }

@@ -26,8 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A real {@code csl mcp} process driven with raw JSON-RPC lines, so that the test sees every byte
  * csl writes to stdout: the version negotiated and what each version may carry, the tool arguments
- * dryRun, expectPlan and force (allow and unknown ones refused), and a stdout holding nothing but
- * protocol messages.
+ * dryRun, expectPlan, allow and force, and a stdout holding nothing but protocol messages.
  */
 class McpProtocolTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -116,58 +115,18 @@ class McpProtocolTest {
     }
 
     @Test
-    void apply_allowArgumentOrAnUnknownOne_refusedAndNothingRuns() throws Exception {
-        // The model writes the tool arguments: a command it approves itself is one nobody approved.
+    void apply_allowArgument_approvesTheCommandForThatCallOnly() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
-        String answer = "<---RUN--->\ntouch ran.txt\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n";
+        String answer = "<---RUN--->\ntrue\n<---END--->\n";
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             JsonNode allowed =
                     mcp.tool("apply", Map.of("answer", answer, "allow", List.of("true")));
-            JsonNode unknown = mcp.tool("apply", Map.of("answer", answer, "approve", true));
-            JsonNode tools = mcp.call("tools/list", Map.of()).path("result");
+            JsonNode again = mcp.tool("apply", Map.of("answer", answer));
 
-            assertThat(allowed.path("isError").asBoolean()).isTrue();
-            assertThat(allowed.at("/structuredContent/error/code").asText())
-                    .isEqualTo("validation_error");
-            assertThat(allowed.at("/structuredContent/error/hint").asText())
-                    .contains("never by a tool argument");
-            assertThat(unknown.at("/structuredContent/error/message").asText())
-                    .contains("[approve]")
-                    .contains("It knows [answer, dryRun");
-            assertThat(project.resolve("ran.txt")).doesNotExist();
-            assertThat(tools.toString()).doesNotContain("\"allow\"");
-        }
-    }
-
-    @Test
-    void workingDir_noRootsNoDashC_outsideTheServersDirectoryIsRefusedForApplyAndUndo()
-            throws Exception {
-        Path project = Files.createDirectories(tmp.resolve("project"));
-        Path outside = Files.createDirectories(tmp.resolve("outside"));
-        Files.createDirectories(project.resolve("sub"));
-        Files.createSymbolicLink(project.resolve("out-link"), outside);
-        String answer = "<---WRITE file=\"pwned.txt\"--->\nx\n<---END--->\n";
-        try (Mcp mcp = Mcp.startIn(project)) {
-            for (String dir : List.of(outside.toString(), "../outside", "out-link", "/")) {
-                JsonNode refused = mcp.tool("apply", Map.of("answer", answer, "workingDir", dir));
-                assertThat(refused.path("isError").asBoolean()).as(dir).isTrue();
-                assertThat(refused.toString()).as(dir).contains("invalid_working_directory");
-                JsonNode undo = mcp.tool("undo", Map.of("force", true, "workingDir", dir));
-                assertThat(undo.toString()).as(dir).contains("invalid_working_directory");
-            }
-            JsonNode inside = mcp.tool("apply", Map.of("answer", answer, "workingDir", "sub"));
-
-            assertThat(inside.path("isError").asBoolean()).isFalse();
-            assertThat(project.resolve("sub/pwned.txt")).exists();
-            assertThat(outside.resolve("pwned.txt")).doesNotExist();
-            assertThat(outside).isEmptyDirectory();
-        }
-        // Some clients start their servers in /: that bounds nothing, so nothing is accepted.
-        try (Mcp mcp = Mcp.startIn(Path.of("/"))) {
-            JsonNode refused =
-                    mcp.tool("apply", Map.of("answer", answer, "workingDir", outside.toString()));
-            assertThat(refused.toString()).contains("invalid_working_directory");
-            assertThat(outside).isEmptyDirectory();
+            assertThat(allowed.path("isError").asBoolean()).isFalse();
+            assertThat(allowed.at("/structuredContent/results/0/status").asText()).isEqualTo("ok");
+            assertThat(again.at("/structuredContent/results/0/error/code").asText())
+                    .isEqualTo("command_not_approved");
         }
     }
 
@@ -200,8 +159,6 @@ class McpProtocolTest {
                         + "<---RUN--->\nsh -c 'echo from sh; echo to stderr >&2'\n<---END--->\n"
                         + "<---RUN lang=\"node\"--->\nconsole.log('from node');"
                         + " console.error('node stderr');\n<---END--->\n";
-        Files.createDirectories(project.resolve(".csl"));
-        Files.writeString(project.resolve(".csl/commands.json"), "{\"allowed\": [\"sh -c *\"]}");
         List<String> lines;
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             // With a progress token, every line the commands print comes back as a
@@ -213,7 +170,7 @@ class McpProtocolTest {
                                             "name",
                                             "apply",
                                             "arguments",
-                                            Map.of("answer", answer),
+                                            Map.of("answer", answer, "allow", List.of("sh -c *")),
                                             "_meta",
                                             Map.of("progressToken", "p1")))
                             .path("result");
@@ -234,6 +191,136 @@ class McpProtocolTest {
             assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
             assertThat(message.has("id") || message.has("method")).as(line).isTrue();
         }
+    }
+
+    @Test
+    void jsonRpc_invalidMessages_answeredWithInvalidRequest() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode oldVersion = mcp.raw("{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"ping\"}");
+            JsonNode noVersion = mcp.raw("{\"id\":8,\"method\":\"ping\"}");
+            JsonNode numberMethod = mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":42}");
+            JsonNode emptyBatch = mcp.raw("[]");
+            JsonNode bareString = mcp.raw("\"ping\"");
+            JsonNode batch =
+                    mcp.raw(
+                            "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"},"
+                                    + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}]");
+            JsonNode notJson = mcp.raw("{nope");
+            JsonNode nullId = mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}");
+
+            assertThat(oldVersion.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(oldVersion.path("id").asInt()).isEqualTo(7);
+            assertThat(noVersion.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(numberMethod.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(numberMethod.at("/error/message").asText()).contains("'method'");
+            assertThat(emptyBatch.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(bareString.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(batch.isObject()).as("2025-11-25 has no batches").isTrue();
+            assertThat(batch.at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(batch.at("/error/message").asText()).contains("no JSON-RPC batches");
+            assertThat(notJson.at("/error/code").asInt()).isEqualTo(-32700);
+            assertThat(nullId.at("/error/code").asInt()).isEqualTo(-32600);
+        }
+    }
+
+    @Test
+    void jsonRpc_batchIn2025_03_26_answeredWithOneArray() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-03-26", false)) {
+            JsonNode batch =
+                    mcp.raw(
+                            "[{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\"},"
+                                    + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"},"
+                                    + "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\","
+                                    + "\"params\":{\"name\":\"apply\",\"arguments\":{\"answer\":"
+                                    + "\"<---WRITE file=\\\"b.txt\\\"--->\\nb\\n<---END--->\\n\"}}},"
+                                    + "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":42}]");
+
+            assertThat(batch.isArray()).as(batch.toString()).isTrue();
+            assertThat(batch).hasSize(3);
+            assertThat(batch.get(0).path("id").asInt()).isEqualTo(10);
+            assertThat(batch.get(1).path("id").asInt()).isEqualTo(11);
+            assertThat(batch.get(1).at("/result/isError").asBoolean()).isFalse();
+            assertThat(batch.get(2).at("/error/code").asInt()).isEqualTo(-32600);
+            assertThat(project.resolve("b.txt")).hasContent("b");
+        }
+    }
+
+    @Test
+    void cancelled_callQueuedBehindARunningOne_neverRunsAndTheRunningOneRollsBack()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String slow =
+                "<---TASKS--->\n<---WRITE file=\"a.txt\"--->\nfirst\n<---END--->\n"
+                        + "<---RUN lang=\"node\"--->\nconsole.log('started');\n"
+                        + "await new Promise((r) => setTimeout(r, 60000));\n<---END--->\n"
+                        + "<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            mcp.send(toolCall(101, slow, "p1"));
+            mcp.send(toolCall(102, "<---WRITE file=\"queued.txt\"--->\nq\n<---END--->\n", null));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (mcp.requestsFromServer.stream().noneMatch(m -> m.contains("started"))
+                    && System.nanoTime() < deadline) {
+                assertThat(mcp.next(1)).as("no answer while both wait").isNull();
+            }
+            mcp.send(cancelled(102));
+            mcp.send(cancelled(101));
+            JsonNode after =
+                    mcp.tool(
+                            "check",
+                            Map.of("answer", "<---WRITE file=\"c.txt\"--->\nc\n<---END--->\n"));
+
+            assertThat(after.path("isError").asBoolean()).as(after.toString()).isFalse();
+            assertThat(project.resolve("queued.txt"))
+                    .as("the queued call never ran")
+                    .doesNotExist();
+            assertThat(project.resolve("a.txt")).as("the TASKS block rolled back").doesNotExist();
+            assertThat(mcp.next(1)).as("no answer to a cancelled call").isNull();
+        }
+    }
+
+    @Test
+    void text_noLocale_utf8OnTheWireAndExpectPlanInMcpWords() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "café\n");
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode checked =
+                    mcp.tool(
+                            "check",
+                            Map.of(
+                                    "answer",
+                                    "<---SEARCH file=\"a.txt\"--->\ncafé\n<---REPLACE--->\n"
+                                            + "naïve ✓\n<---END--->\n"));
+
+            String text = checked.at("/content/0/text").asText();
+            assertThat(text).contains("-café", "+naïve ✓");
+            assertThat(text).contains("(apply exactly this with expectPlan)");
+            assertThat(text).doesNotContain("--expect-plan");
+            assertThat(checked.at("/structuredContent/results/0/diff").asText())
+                    .contains("naïve ✓");
+        }
+    }
+
+    private static String toolCall(int id, String answer, String progressToken) throws Exception {
+        ObjectNode request = JSON.createObjectNode();
+        request.put("jsonrpc", "2.0");
+        request.put("id", id);
+        request.put("method", "tools/call");
+        ObjectNode params = request.putObject("params");
+        params.put("name", "apply");
+        params.putObject("arguments").put("answer", answer);
+        if (progressToken != null) {
+            params.putObject("_meta").put("progressToken", progressToken);
+        }
+        return request.toString();
+    }
+
+    private static String cancelled(int id) {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":"
+                + "{\"requestId\":"
+                + id
+                + ",\"reason\":\"stop\"}}";
     }
 
     /** {@code csl mcp -C DIR} as a child process, initialized, with every stdout line kept. */
@@ -277,23 +364,14 @@ class McpProtocolTest {
          * claims it whatever its version).
          */
         static Mcp start(Path dir, String version, boolean elicitation) throws Exception {
-            return start(
-                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString())),
-                    version,
-                    elicitation);
-        }
-
-        /** Started in {@code dir} without -C; the client shares no roots. */
-        static Mcp startIn(Path dir) throws Exception {
-            return start(
-                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp")).directory(dir.toFile()),
-                    "2025-11-25",
-                    false);
-        }
-
-        private static Mcp start(ProcessBuilder builder, String version, boolean elicitation)
-                throws Exception {
-            Process process = builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder pb =
+                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString()))
+                            .redirectError(ProcessBuilder.Redirect.DISCARD);
+            // As MCP clients start servers: no locale at all.
+            pb.environment()
+                    .keySet()
+                    .removeIf(name -> name.equals("LANG") || name.startsWith("LC_"));
+            Process process = pb.start();
             Mcp mcp = new Mcp(process);
             ObjectNode capabilities = JSON.createObjectNode();
             if (elicitation) {
@@ -347,11 +425,35 @@ class McpProtocolTest {
             throw new AssertionError("no answer to " + method);
         }
 
+        /** Sends one raw line; returns the next message that is not a request of the server. */
+        JsonNode raw(String line) throws Exception {
+            send(line);
+            return next(60);
+        }
+
+        /** The next message that is not a request of the server, or null after {@code seconds}. */
+        JsonNode next(int seconds) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < deadline) {
+                String line = unread.poll(100, TimeUnit.MILLISECONDS);
+                if (line == null) {
+                    continue;
+                }
+                JsonNode message = JSON.readTree(line);
+                if (message.isObject() && message.has("method")) {
+                    requestsFromServer.add(line);
+                    continue;
+                }
+                return message;
+            }
+            return null;
+        }
+
         void notify(String method) throws IOException {
             send("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}");
         }
 
-        private void send(String line) throws IOException {
+        void send(String line) throws IOException {
             in.write((line + "\n").getBytes(UTF_8));
             in.flush();
         }

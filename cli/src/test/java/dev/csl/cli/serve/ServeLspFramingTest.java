@@ -21,7 +21,7 @@ class ServeLspFramingTest {
     @TempDir Path tmp;
 
     @Test
-    void vscodeJsonrpcClient_parseApplyInvalidParamsUndo_overContentLengthFraming()
+    void vscodeJsonrpcClient_parseApplyInvalidParamsUndoCancel_overContentLengthFraming()
             throws Exception {
         Path installed =
                 dev.csl.cli.NpmClient.install(
@@ -44,5 +44,15 @@ class ServeLspFramingTest {
         assertThat(got.at("/invalid/code").asInt()).isEqualTo(-32602);
         assertThat(got.at("/undone/ok").asBoolean()).isTrue();
         assertThat(project.resolve("a.txt")).doesNotExist();
+        // $/cancelRequest: the queued apply never ran, the running one stopped and rolled back,
+        // both answered with LSP's RequestCancelled.
+        assertThat(got.at("/cancelledQueued/code").asInt()).as(out).isEqualTo(-32800);
+        assertThat(project.resolve("queued.txt")).doesNotExist();
+        assertThat(got.at("/cancelledRunning/code").asInt()).as(out).isEqualTo(-32800);
+        assertThat(got.at("/cancelledRunning/data/results/0/status").asText()).isEqualTo("error");
+        assertThat(got.path("cancelSeconds").asInt())
+                .as("the 60 s script was stopped")
+                .isLessThan(30);
+        assertThat(project.resolve("t.txt")).as("the TASKS block rolled back").doesNotExist();
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.StateDirectory;
@@ -28,14 +29,20 @@ public record CommandsFile(
     private static final String NAME = "commands.json";
     public static final String RELATIVE_PATH = StateDirectory.NAME + "/" + NAME;
 
-    private static final ObjectMapper JSON =
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * Made on first use: a project without commands.json (most applies with a RUN) never loads
+     * databind's object mapper, a few hundred classes on the path of every RUN.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER =
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     public CommandsFile {
         allowed = List.copyOf(allowed);
         blocked = List.copyOf(blocked);
         network = List.copyOf(network);
-        rest = rest == null ? JSON.createObjectNode() : rest.deepCopy();
+        rest = rest == null ? JsonNodeFactory.instance.objectNode() : rest.deepCopy();
     }
 
     /** Other fields of the file, kept as they were (a copy). */
@@ -71,7 +78,7 @@ public record CommandsFile(
         String text = new String(state.read(NAME), StandardCharsets.UTF_8);
         JsonNode root;
         try {
-            root = JSON.readTree(text);
+            root = Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new IOException(
                     RELATIVE_PATH + " is not valid JSON (" + e.getOriginalMessage() + ")");
@@ -169,19 +176,20 @@ public record CommandsFile(
     public void save(Path workingDir) throws IOException {
         StateDirectory state = StateDirectory.open(workingDir);
         refuseLink(state);
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.set("allowed", array(allowed));
         root.set("blocked", array(blocked));
         if (!network.isEmpty()) {
             root.set("network", array(network));
         }
         root.setAll(rest);
-        byte[] bytes = (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes =
+                (Json.MAPPER.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
         state.write(NAME, bytes);
     }
 
     private static ArrayNode array(List<String> values) {
-        ArrayNode array = JSON.createArrayNode();
+        ArrayNode array = Json.MAPPER.createArrayNode();
         values.forEach(array::add);
         return array;
     }
@@ -274,6 +282,16 @@ public record CommandsFile(
         return new CommandsFile(
                 without(allowed, canonical),
                 with(blocked, canonical),
+                without(network, canonical),
+                rest);
+    }
+
+    /** This file without {@code entry} in any list (allowed, blocked, network). */
+    public CommandsFile forget(String entry) {
+        String canonical = CommandPattern.canonical(entry);
+        return new CommandsFile(
+                without(allowed, canonical),
+                without(blocked, canonical),
                 without(network, canonical),
                 rest);
     }

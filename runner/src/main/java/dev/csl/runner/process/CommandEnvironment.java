@@ -1,5 +1,6 @@
 package dev.csl.runner.process;
 
+import dev.csl.runner.base.Utf8Locale;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,10 @@ public final class CommandEnvironment {
         return new CommandEnvironment(List.of());
     }
 
-    /** The variables of {@code from} a command may see ({@code LC_*} locale settings included). */
+    /**
+     * The variables of {@code from} a command may see ({@code LC_*} locale settings included), with
+     * a UTF-8 locale added when {@code from} has none ({@link Utf8Locale}).
+     */
     public Map<String, String> filter(Map<String, String> from) {
         Map<String, String> out = new TreeMap<>();
         from.forEach(
@@ -59,6 +63,7 @@ public final class CommandEnvironment {
                         out.put(name, value);
                     }
                 });
+        Utf8Locale.ensure(out);
         return out;
     }
 

@@ -39,13 +39,15 @@ public final class MetadataSnapshot {
     private final Set<String> metadata;
     private final Map<String, Set<String>> shapedParts;
     private final Set<String> walked;
+    private final ProgramSettings settings;
     private final String failure;
 
-    private MetadataSnapshot(Path root, Walk walk, String failure) {
+    private MetadataSnapshot(Path root, Walk walk, ProgramSettings settings, String failure) {
         this.root = root;
         this.metadata = walk.metadata;
         this.shapedParts = walk.shapedParts;
         this.walked = walk.all;
+        this.settings = settings;
         this.failure = failure;
     }
 
@@ -55,9 +57,11 @@ public final class MetadataSnapshot {
         try {
             GuardedFiles guard = GuardedFiles.open(workingDir);
             root = guard.root();
-            return new MetadataSnapshot(root, Walk.of(guard), null);
+            Walk walk = Walk.of(guard);
+            return new MetadataSnapshot(
+                    root, walk, ProgramSettings.read(guard, walk.metadata), null);
         } catch (IOException | RuntimeException e) {
-            return new MetadataSnapshot(root, new Walk(), String.valueOf(e.getMessage()));
+            return new MetadataSnapshot(root, new Walk(), null, String.valueOf(e.getMessage()));
         }
     }
 
@@ -128,8 +132,23 @@ public final class MetadataSnapshot {
                 }
             }
         }
-        if (planted.isEmpty()) {
+        // Where no layer kept them read-only, a child could change a hook, a config or the
+        // approvals: each such file is put back as it was.
+        List<String> putBack = settings.restore(guard);
+        if (planted.isEmpty() && putBack.isEmpty()) {
             return null;
+        }
+        if (planted.isEmpty()) {
+            return new RunFailure(
+                    ErrorCode.PROTECTED_PATH,
+                    what
+                            + " changed git or csl settings, which no command may change (git runs"
+                            + " hooks and programs named in its config, csl runs what"
+                            + " .csl/commands.json approves): csl put back "
+                            + String.join(", ", putBack),
+                    "a command may not write inside .git or .csl; the OS sandbox keeps them"
+                            + " read-only where it works ('csl doctor')",
+                    Map.of("restored", List.copyOf(putBack)));
         }
         List<String> removed = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -151,7 +170,8 @@ public final class MetadataSnapshot {
                                 ? ""
                                 : (removed.isEmpty() ? "" : "; ")
                                         + "could not remove "
-                                        + String.join(", ", left)),
+                                        + String.join(", ", left))
+                        + (putBack.isEmpty() ? "" : "; put back " + String.join(", ", putBack)),
                 "a command may not make a .git, a .csl or a directory shaped like a repository"
                         + " (HEAD with objects/ and refs/) in the working directory; tests that"
                         + " need a repository should make it under /tmp",

@@ -1,6 +1,7 @@
 package dev.csl.runner.worker;
 
 import dev.csl.fsguard.FileInfo;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -54,58 +55,47 @@ final class FindCommand implements Builtin {
                 status = 1;
                 continue;
             }
-            status =
-                    Math.max(
-                            status,
-                            visit(start, baseName(start), info, 0, minDepth, maxDepth, top, ctx));
+            Walk walk = new Walk(minDepth, maxDepth, top, ctx);
+            status = Math.max(status, walk.visit(null, start, baseName(start), info, 0));
         }
         return status;
     }
 
-    private int visit(
-            String path,
-            String name,
-            FileInfo info,
-            int depth,
-            int minDepth,
-            int maxDepth,
-            Expr top,
-            Context ctx) {
-        if (ctx.out.full()) {
-            return 0;
-        }
-        if (depth >= minDepth) {
-            top.eval(path, name, info, ctx);
-        }
-        if (info.type() != FileInfo.Type.DIRECTORY
-                || depth >= maxDepth
-                || depth > 0 && ctx.isMountPoint(info)) {
-            return 0; // -xdev always: a mount point below a start is listed, not entered
-        }
-        int status = 0;
-        List<String> names;
-        try {
-            names = ctx.files.list(path);
-        } catch (IOException e) {
-            ctx.error("'" + path + "': " + Context.reason(e));
-            return 1;
-        }
-        for (String child : names) {
-            String childPath = path.endsWith("/") ? path + child : path + "/" + child;
-            try {
-                FileInfo childInfo = ctx.files.stat(childPath);
-                status =
-                        Math.max(
-                                status,
-                                visit(
-                                        childPath, child, childInfo, depth + 1, minDepth, maxDepth,
-                                        top, ctx));
-            } catch (IOException e) {
-                ctx.error("'" + childPath + "': " + Context.reason(e));
-                status = 1;
+    /**
+     * One depth-first walk from a start path. Each directory is held open while its entries are
+     * visited, and each subdirectory is entered relative to it, not resolved again from the root.
+     */
+    private record Walk(int minDepth, int maxDepth, Expr top, Context ctx) {
+        int visit(
+                GuardedFiles.Directory parent, String path, String name, FileInfo info, int depth) {
+            if (ctx.out.full()) {
+                return 0;
             }
+            if (depth >= minDepth) {
+                top.eval(path, name, info, ctx);
+            }
+            if (info.type() != FileInfo.Type.DIRECTORY
+                    || depth >= maxDepth
+                    || depth > 0 && ctx.isMountPoint(info)) {
+                return 0; // -xdev always: a mount point below a start is listed, not entered
+            }
+            int status = 0;
+            try (GuardedFiles.Directory dir =
+                    parent == null ? ctx.files.openDirectory(path) : parent.enter(name)) {
+                for (GuardedFiles.Entry child : dir.entries()) {
+                    String childPath =
+                            path.endsWith("/") ? path + child.name() : path + "/" + child.name();
+                    status =
+                            Math.max(
+                                    status,
+                                    visit(dir, childPath, child.name(), child.info(), depth + 1));
+                }
+            } catch (IOException e) {
+                ctx.error("'" + path + "': " + Context.reason(e));
+                return 1;
+            }
+            return status;
         }
-        return status;
     }
 
     private static Expr print(Expr e) {

@@ -1,11 +1,11 @@
 package dev.csl.runner.worker;
 
 import dev.csl.fsguard.FileInfo;
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -13,14 +13,22 @@ import java.util.regex.PatternSyntaxException;
 final class GrepCommand implements Builtin {
 
     /** What one run of grep was asked to do. */
-    private static final class Job {
+    static final class Job {
         Pattern pattern;
+
+        /** The bytes every selected line holds, when the pattern is a plain ASCII literal. */
+        Bytes.Literal literal;
+
         Invocation inv;
         Context ctx;
         boolean names;
         boolean matched;
         boolean error;
         boolean anyGroup;
+        boolean invert;
+        boolean listOnly;
+        boolean countOnly;
+        boolean lineNumbers;
         int before;
         int after;
         long maxCount;
@@ -30,7 +38,7 @@ final class GrepCommand implements Builtin {
     }
 
     /** Thrown to stop everything at the first match of {@code -q}. */
-    private static final class QuietMatch extends RuntimeException {
+    static final class QuietMatch extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
         QuietMatch() {
@@ -54,6 +62,12 @@ final class GrepCommand implements Builtin {
             ctx.error(e instanceof PatternSyntaxException p ? p.getDescription() : e.getMessage());
             return 2;
         }
+        byte[] literal = literal(patterns, inv);
+        job.literal = literal == null ? null : new Bytes.Literal(literal);
+        job.invert = inv.has("-v");
+        job.listOnly = inv.has("-l") || inv.has("-L") || inv.has("-q");
+        job.countOnly = inv.has("-c");
+        job.lineNumbers = inv.has("-n");
         int context = Integer.parseInt(inv.value("-C", "0"));
         job.before = Integer.parseInt(inv.value("-B", Integer.toString(context)));
         job.after = Integer.parseInt(inv.value("-A", Integer.toString(context)));
@@ -67,9 +81,10 @@ final class GrepCommand implements Builtin {
             operands.add(".");
         }
         job.names = inv.has("-H") || (!inv.has("-h") && (operands.size() > 1 || recursive));
-        try {
+        int threads = Math.min(4, Runtime.getRuntime().availableProcessors());
+        try (GrepFiles scan = new GrepFiles(job, threads)) {
             for (String op : operands) {
-                operand(job, op, implicitDot ? "" : op, recursive);
+                operand(job, scan, op, implicitDot ? "" : op, recursive);
             }
         } catch (QuietMatch e) {
             return 0;
@@ -104,50 +119,91 @@ final class GrepCommand implements Builtin {
         return Pattern.compile(String.join("|", alternatives), flags);
     }
 
-    private void operand(Job job, String path, String shown, boolean recursive) {
+    /**
+     * The bytes every line selected by {@code patterns} must hold, or {@code null}: one pattern
+     * without newline, case and Perl syntax that is an ASCII literal in its syntax (-F, or a
+     * BRE/ERE without operators). -w, -x and -o only narrow what a literal selects, so they keep
+     * it.
+     */
+    static byte[] literal(List<String> patterns, Invocation inv) {
+        if (patterns.size() != 1 || inv.has("-i") || inv.has("-P")) {
+            return null;
+        }
+        String p = patterns.get(0);
+        String operators = inv.has("-F") ? "\n" : inv.has("-E") ? "\n\\[*.^$+?(){}|" : "\n\\[*.^$";
+        if (p.isEmpty()) {
+            return null;
+        }
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c >= 0x80 || operators.indexOf(c) >= 0) {
+                return null;
+            }
+        }
+        return p.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private void operand(Job job, GrepFiles scan, String path, String shown, boolean recursive) {
         FileInfo info;
         try {
             info = job.ctx.statFollow(path);
         } catch (IOException e) {
-            fileError(job, path, Context.reason(e));
+            fileError(job, scan, path, Context.reason(e));
             return;
         }
         if (info.type() == FileInfo.Type.MISSING) {
-            fileError(job, path, "No such file or directory");
+            fileError(job, scan, path, "No such file or directory");
         } else if (info.type() != FileInfo.Type.DIRECTORY) {
-            search(job, path, shown);
+            try {
+                scan.search(job.ctx.files.openRead(path), shown);
+            } catch (IOException e) {
+                fileError(job, scan, shown, Context.reason(e));
+            }
         } else if (recursive) {
-            walk(job, path, shown);
+            try (GuardedFiles.Directory dir = job.ctx.files.openDirectory(path)) {
+                walk(job, scan, dir, path, shown);
+            } catch (IOException e) {
+                fileError(job, scan, path, Context.reason(e));
+            }
         } else {
-            fileError(job, path, "Is a directory");
+            fileError(job, scan, path, "Is a directory");
         }
     }
 
-    private void walk(Job job, String dir, String shown) {
-        List<String> names;
+    /**
+     * Searches the tree under {@code dir}, which stays open while its entries are searched: each
+     * entry is opened relative to it, not resolved again from the root.
+     */
+    private void walk(
+            Job job, GrepFiles scan, GuardedFiles.Directory dir, String path, String shown) {
+        List<GuardedFiles.Entry> entries;
         try {
-            names = job.ctx.files.list(dir);
+            entries = dir.entries();
         } catch (IOException e) {
-            fileError(job, dir, Context.reason(e));
+            fileError(job, scan, path, Context.reason(e));
             return;
         }
-        for (String name : names) {
-            if (job.ctx.out.full()) {
+        for (GuardedFiles.Entry entry : entries) {
+            if (scan.full()) {
                 return;
             }
-            String path = Context.child(dir, name);
+            String name = entry.name();
+            String childPath = Context.child(path, name);
             String childShown = shown.isEmpty() ? name : Context.child(shown, name);
-            FileInfo info;
-            try {
-                info = job.ctx.files.stat(path);
-            } catch (IOException e) {
-                fileError(job, childShown, Context.reason(e));
-                continue;
-            }
+            FileInfo info = entry.info();
             if (info.type() == FileInfo.Type.DIRECTORY) {
                 if (job.excludeDir.stream().noneMatch(g -> g.matcher(name).matches())
                         && !job.ctx.isMountPoint(info)) {
-                    walk(job, path, childShown);
+                    GuardedFiles.Directory sub;
+                    try {
+                        sub = dir.enter(name);
+                    } catch (IOException e) {
+                        fileError(job, scan, childPath, Context.reason(e));
+                        continue;
+                    }
+                    try (sub) {
+                        walk(job, scan, sub, childPath, childShown);
+                    }
                 }
             } else if (info.type() == FileInfo.Type.FILE) {
                 boolean included =
@@ -155,119 +211,21 @@ final class GrepCommand implements Builtin {
                                 || job.include.stream().anyMatch(g -> g.matcher(name).matches());
                 boolean excluded = job.exclude.stream().anyMatch(g -> g.matcher(name).matches());
                 if (included && !excluded) {
-                    search(job, path, childShown);
+                    try {
+                        scan.search(dir.open(name), childShown);
+                    } catch (IOException e) {
+                        fileError(job, scan, childShown, Context.reason(e));
+                    }
                 }
             }
             // symlinks met while recursing are skipped, as grep -r does
         }
     }
 
-    private void fileError(Job job, String path, String reason) {
+    private void fileError(Job job, GrepFiles scan, String path, String reason) {
         job.error = true;
         if (!job.inv.has("-s")) {
-            job.ctx.error(path + ": " + reason);
+            scan.error(job.ctx.command + ": " + path + ": " + reason);
         }
-    }
-
-    private void search(Job job, String path, String shown) {
-        byte[] bytes;
-        try {
-            bytes = job.ctx.files.readBytes(path);
-        } catch (IOException e) {
-            fileError(job, shown, Context.reason(e));
-            return;
-        }
-        Invocation inv = job.inv;
-        Output out = job.ctx.out;
-        boolean binary = indexOfZero(bytes) >= 0;
-        boolean invert = inv.has("-v");
-        boolean listOnly = inv.has("-l") || inv.has("-L") || inv.has("-q");
-        boolean countOnly = inv.has("-c");
-        List<Line> lines = Line.split(bytes);
-        long count = 0;
-        int lastPrinted = -1;
-        int afterLeft = 0;
-        String prefix = job.names ? shown : null;
-        for (int i = 0; i < lines.size() && count < job.maxCount; i++) {
-            Line line = lines.get(i);
-            String text = new String(bytes, line.start(), line.length(), StandardCharsets.UTF_8);
-            Matcher m = job.pattern.matcher(text);
-            boolean selected = m.find() != invert;
-            if (!selected) {
-                if (afterLeft > 0 && !listOnly && !countOnly && !binary) {
-                    printLine(job, prefix, i, text, '-');
-                    lastPrinted = i;
-                    afterLeft--;
-                }
-                continue;
-            }
-            count++;
-            job.matched = true;
-            if (inv.has("-q")) {
-                throw new QuietMatch();
-            }
-            if (listOnly || countOnly || binary) {
-                if (inv.has("-l") || binary) {
-                    break;
-                }
-                continue;
-            }
-            int from = Math.max(lastPrinted + 1, i - job.before);
-            if (job.before + job.after > 0 && job.anyGroup && from > lastPrinted + 1) {
-                out.println("--");
-            }
-            job.anyGroup = true;
-            for (int j = from; j < i; j++) {
-                Line ctxLine = lines.get(j);
-                printLine(
-                        job,
-                        prefix,
-                        j,
-                        new String(
-                                bytes, ctxLine.start(), ctxLine.length(), StandardCharsets.UTF_8),
-                        '-');
-            }
-            if (inv.has("-o") && !invert) {
-                m.reset();
-                while (m.find()) {
-                    if (m.end() > m.start()) {
-                        printLine(job, prefix, i, m.group(), ':');
-                    }
-                }
-            } else if (!inv.has("-o")) {
-                printLine(job, prefix, i, text, ':');
-            }
-            lastPrinted = i;
-            afterLeft = job.after;
-        }
-        if (inv.has("-l") && count > 0) {
-            out.println(shown);
-        } else if (inv.has("-L") && count == 0) {
-            out.println(shown);
-        } else if (countOnly) {
-            out.println(prefix == null ? Long.toString(count) : prefix + ":" + count);
-        } else if (binary && count > 0 && !inv.has("-q")) {
-            job.ctx.err.println("grep: " + shown + ": binary file matches");
-        }
-    }
-
-    private static void printLine(Job job, String prefix, int index, String text, char sep) {
-        StringBuilder s = new StringBuilder();
-        if (prefix != null) {
-            s.append(prefix).append(sep);
-        }
-        if (job.inv.has("-n")) {
-            s.append(index + 1).append(sep);
-        }
-        job.ctx.out.println(s.append(text).toString());
-    }
-
-    private static int indexOfZero(byte[] bytes) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -36,6 +36,18 @@ final class Output {
         write(NEWLINE);
     }
 
+    /** The cap this output was made with. */
+    long cap() {
+        return cap;
+    }
+
+    /** Adds what {@code other} kept and counts what it dropped, as if written here. */
+    void append(Output other) {
+        byte[] kept = other.buf.toByteArray();
+        write(kept, 0, kept.length);
+        dropped += other.dropped;
+    }
+
     /** True once the cap is reached; commands may stop producing output then. */
     boolean full() {
         return buf.size() >= cap;

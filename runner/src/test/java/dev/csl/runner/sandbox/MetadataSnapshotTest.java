@@ -59,7 +59,7 @@ class MetadataSnapshotTest {
     void removePlanted_nothingNew_null() throws IOException {
         MetadataSnapshot snapshot = MetadataSnapshot.take(wd);
         Files.writeString(wd.resolve("src/b.txt"), "b\n");
-        Files.writeString(wd.resolve(".git/config"), "[core]\n\tbare = false\n");
+        Files.writeString(wd.resolve(".git/index"), "an index git itself rewrites\n");
 
         assertThat(snapshot.removePlanted("'make'")).isNull();
         assertThat(exists("src/b.txt")).isTrue();
@@ -119,5 +119,43 @@ class MetadataSnapshotTest {
 
         assertThat(failure.code()).isEqualTo(ErrorCode.PROTECTED_PATH);
         assertThat(failure.message()).startsWith("csl could not check whether 'make' created");
+    }
+
+    @Test
+    void removePlanted_childChangedHooksConfigAndApprovals_eachPutBackByteForByte()
+            throws IOException {
+        Files.writeString(wd.resolve(".git/hooks/pre-push.sample"), "#!/bin/sh\n");
+        Files.createDirectories(wd.resolve("lib/.git/hooks"));
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(wd.resolve(".csl/commands.json"), "{\"allowed\": [\"make\"]}\n");
+        MetadataSnapshot snapshot = MetadataSnapshot.take(wd);
+        // what a child with no OS layer around it could do
+        Files.writeString(wd.resolve(".git/config"), "[core]\n\tfsmonitor = ./pwn.sh\n");
+        Files.writeString(wd.resolve(".git/hooks/pre-commit"), "#!/bin/sh\necho planted\n");
+        Files.delete(wd.resolve(".git/hooks/pre-push.sample"));
+        Files.writeString(wd.resolve("lib/.git/hooks/post-checkout"), "#!/bin/sh\n");
+        Files.writeString(wd.resolve(".csl/commands.json"), "{\"allowed\": [\"*\"]}\n");
+
+        RunFailure failure = snapshot.removePlanted("'python3 x.py'");
+
+        assertThat(failure.code()).isEqualTo(ErrorCode.PROTECTED_PATH);
+        assertThat(failure.message()).contains("put back").contains(".git/config");
+        assertThat(Files.readString(wd.resolve(".git/config"))).isEqualTo("[core]\n");
+        assertThat(exists(".git/hooks/pre-commit")).isFalse();
+        assertThat(Files.readString(wd.resolve(".git/hooks/pre-push.sample")))
+                .isEqualTo("#!/bin/sh\n");
+        assertThat(exists("lib/.git/hooks/post-checkout")).isFalse();
+        assertThat(Files.readString(wd.resolve(".csl/commands.json")))
+                .isEqualTo("{\"allowed\": [\"make\"]}\n");
+    }
+
+    @Test
+    void removePlanted_settingsUnchanged_null() throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(wd.resolve(".csl/commands.json"), "{}\n");
+        MetadataSnapshot snapshot = MetadataSnapshot.take(wd);
+        Files.writeString(wd.resolve("src/b.txt"), "b\n");
+
+        assertThat(snapshot.removePlanted("'python3 x.py'")).isNull();
     }
 }

@@ -1,0 +1,151 @@
+package dev.csl.cli.mcp;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code csl mcp} driven by the official MCP Python SDK ({@code mcp} 2.3.0, from {@code
+ * cli/src/test/python/mcp-client/requirements.txt}, installed by {@code pip install --target} into
+ * {@code ~/.cache/csl-test/python-mcp-2.3.0} on first use on a machine; skipped with the reason
+ * where python3 or pip is missing). The SDK starts csl as real hosts do: the launcher {@code
+ * ./csl}, with its default environment, which has no {@code LANG} and no {@code LC_*}. The flow:
+ * initialize, tools, an apply with non-ASCII content and file name, a check, a misspelt argument, a
+ * {@code workingDir} outside with neither roots nor {@code -C} (apply and undo), progress, a
+ * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots.
+ */
+class McpPythonClientTest {
+    @TempDir Path tmp;
+
+    @Test
+    void pythonSdk_localeFreeEnvironment_wholeFlow() throws Exception {
+        Path installed = install();
+        Path launcher = dev.csl.cli.LauncherCheckout.create(tmp);
+        Path server = Files.createDirectories(tmp.resolve("server"));
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "OUTSIDE-SECRET\n");
+        Path root = Files.createDirectories(tmp.resolve("root"));
+
+        ProcessBuilder pb =
+                new ProcessBuilder(
+                                "python3",
+                                installed.resolve("client.py").toString(),
+                                launcher.toString(),
+                                server.toString(),
+                                outside.toString(),
+                                root.toString())
+                        .redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("PYTHONPATH", site().toString());
+        Process python = pb.start();
+        String out = new String(python.getInputStream().readAllBytes(), UTF_8);
+        assertThat(python.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(python.exitValue()).as(out).isZero();
+        JsonNode got = new ObjectMapper().readTree(out.strip());
+
+        assertThat(got.path("tools").toString()).isEqualTo("[\"apply\",\"check\",\"undo\"]");
+        assertThat(got.path("closedSchemas").asBoolean()).isTrue();
+        assertThat(got.at("/apply/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(got.at("/apply/text").asText()).contains("héllo wörld.txt").doesNotContain("?");
+        assertThat(got.at("/check/text").asText())
+                .contains("-café ✓ naïve 日本", "+coffee ✓ naïve 日本", "expectPlan")
+                .doesNotContain("--expect-plan");
+        assertThat(got.at("/misspelt/isError").asBoolean()).isTrue();
+        assertThat(got.at("/misspelt/text").asText()).contains("'dryrun'", "'dryRun'");
+        assertThat(server.resolve("real.txt")).doesNotExist();
+        assertThat(got.at("/outside/isError").asBoolean()).isTrue();
+        assertThat(got.at("/outside/text").asText()).contains("outside the directory");
+        assertThat(got.at("/undoOutside/isError").asBoolean()).isTrue();
+        assertThat(outside.resolve("pwned.txt")).doesNotExist();
+        assertThat(got.at("/progress/isError").asBoolean()).isFalse();
+        assertThat(got.at("/progress/messages").toString()).contains("progrès 1", "progrès 2");
+        assertThat(got.at("/cancel/cancelled").asBoolean()).isTrue();
+        assertThat(got.at("/afterCancel/seconds").asInt())
+                .as("the 60 s command was stopped")
+                .isLessThan(30);
+        assertThat(server.resolve("tasks-a.txt")).as("the TASKS block rolled back").doesNotExist();
+        assertThat(got.at("/undo/isError").asBoolean()).as(got.toString()).isFalse();
+        // the cancelled TASKS changed nothing and left no history entry: undo went on to the
+        // last apply that changed something, the one that made the non-ASCII file
+        assertThat(got.at("/undo/text").asText()).contains("héllo wörld.txt");
+        assertThat(server.resolve("héllo wörld.txt")).doesNotExist();
+        assertThat(got.at("/elicitation/asked/0").asText())
+                .contains("'printf apprové'", "not approved");
+        assertThat(got.at("/elicitation/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(got.at("/elicitation/text").asText()).contains("$ printf apprové\n    apprové");
+        assertThat(got.at("/roots/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(root.resolve("in-root.txt")).hasContent("rooted");
+    }
+
+    /**
+     * Where the SDK is installed: a cache of this machine's, named by the pinned version, so that a
+     * fresh checkout (CI's) does not resolve and install it again (minutes on a 2-core machine).
+     */
+    private static Path site() {
+        String cache = System.getenv("XDG_CACHE_HOME");
+        Path base =
+                cache != null && !cache.isEmpty()
+                        ? Path.of(cache)
+                        : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("csl-test").resolve("python-mcp-2.3.0");
+    }
+
+    /** The client's files under target/python/mcp-client; the SDK installed on first use. */
+    private static Path install() throws IOException, InterruptedException {
+        assumeTrue(
+                Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                        .anyMatch(d -> Files.isExecutable(Path.of(d, "python3"))),
+                "python3 is not installed");
+        Path source = Path.of("src", "test", "python", "mcp-client");
+        Path target = Path.of("target", "python", "mcp-client").toAbsolutePath();
+        Files.createDirectories(target);
+        for (String file : List.of("requirements.txt", "client.py")) {
+            Files.copy(
+                    source.resolve(file),
+                    target.resolve(file),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        Path site = site();
+        if (!Files.isDirectory(site.resolve("mcp"))) {
+            // installed beside the cache, then renamed: a run killed half-way leaves no half SDK
+            Files.createDirectories(site.getParent());
+            Path partial = Files.createTempDirectory(site.getParent(), "partial-");
+            Process pip =
+                    new ProcessBuilder(
+                                    "python3",
+                                    "-m",
+                                    "pip",
+                                    "install",
+                                    "--quiet",
+                                    "--disable-pip-version-check",
+                                    "--target",
+                                    partial.toString(),
+                                    "-r",
+                                    target.resolve("requirements.txt").toString())
+                            .redirectErrorStream(true)
+                            .start();
+            String log = new String(pip.getInputStream().readAllBytes(), UTF_8);
+            boolean done = pip.waitFor(600, TimeUnit.SECONDS);
+            assumeTrue(
+                    done && pip.exitValue() == 0 && Files.isDirectory(partial.resolve("mcp")),
+                    "pip could not install the MCP Python SDK (mcp 2.3.0): " + log);
+            try {
+                Files.move(partial, site, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.FileAlreadyExistsException
+                    | java.nio.file.DirectoryNotEmptyException raced) {
+                // another run installed it meanwhile: theirs is as good
+            }
+        }
+        return target;
+    }
+}
