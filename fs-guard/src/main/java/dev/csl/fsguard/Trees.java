@@ -50,6 +50,7 @@ final class Trees {
             Set<Path> mounts,
             Predicate<String> descend)
             throws GuardException {
+        requireDepth(dir, written);
         Map<String, Boolean> entries =
                 get(() -> access.listMarkingDirectories(dir), written, path(dir));
         List<String> names = new ArrayList<>(entries.keySet());
@@ -101,6 +102,7 @@ final class Trees {
             throws GuardException {
         List<String> dir = concat(top, rel);
         Path at = path(dir);
+        requireDepth(dir, written);
         if (mounts.contains(at)
                 || !Objects.equals(device, get(() -> access.deviceOf(dir), written, at))) {
             throw refusal.of(
@@ -514,6 +516,28 @@ final class Trees {
 
     private Node lstat(List<String> names, String written) throws GuardException {
         return get(() -> access.lstat(names), written, path(names));
+    }
+
+    /**
+     * How many directories deep a recursive walk goes. A command can make a chain of directories
+     * far deeper than any path can name (openat after openat): walking it would exhaust the stack
+     * and, since each use re-walks from the root, take quadratic time.
+     */
+    static final int MAX_DEPTH = 512;
+
+    private void requireDepth(List<String> dir, String written) throws GuardException {
+        if (dir.size() > MAX_DEPTH) {
+            throw refusal.of(
+                    ErrorCode.INVALID_PATH,
+                    "The tree under '"
+                            + written
+                            + "' is more than "
+                            + MAX_DEPTH
+                            + " directories deep; csl does not walk it, nothing was changed",
+                    written,
+                    path(dir),
+                    "flatten the tree, or name its files instead of the whole tree");
+        }
     }
 
     private Path path(List<String> names) {

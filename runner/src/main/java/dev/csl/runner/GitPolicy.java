@@ -110,14 +110,21 @@ final class GitPolicy {
         String sub = argv.get(1);
         boolean allPaths = sub.equals("status") || sub.equals("ls-files");
         boolean afterDashes = false;
+        boolean fileFollows = false;
         List<String> paths = new java.util.ArrayList<>();
         for (String w : argv.subList(2, argv.size())) {
-            if (afterDashes) {
+            if (afterDashes || fileFollows) {
                 paths.add(w);
+                fileFollows = false;
             } else if (w.equals("--")) {
                 afterDashes = true;
             } else if (w.startsWith("-")) {
-                continue;
+                // git reads the file an option names (--exclude-from=F, -XF, -OF): F is a path too.
+                fileFollows = FILE_OPTIONS.contains(w);
+                String value = optionValue(w);
+                if (value != null && (fileOption(w) || looksLikePath(value))) {
+                    paths.add(value);
+                }
             } else if (allPaths || looksLikePath(w)) {
                 paths.add(w);
             } else if (w.indexOf(':') > 0 && looksLikePath(w.substring(w.indexOf(':') + 1))) {
@@ -125,6 +132,27 @@ final class GitPolicy {
             }
         }
         return paths;
+    }
+
+    /** Options whose value is a file git reads (ls-files' excludes, diff's order file). */
+    private static final Set<String> FILE_OPTIONS =
+            Set.of("--exclude-from", "--exclude-per-directory", "-X", "-O", "--orderfile");
+
+    /** The value glued to an option ({@code --opt=VALUE}, {@code -XVALUE}, {@code -OVALUE}). */
+    private static String optionValue(String w) {
+        if (w.startsWith("--")) {
+            int eq = w.indexOf('=');
+            return eq < 0 ? null : w.substring(eq + 1);
+        }
+        if (w.length() > 2 && (w.startsWith("-X") || w.startsWith("-O"))) {
+            return w.substring(2);
+        }
+        return null;
+    }
+
+    private static boolean fileOption(String w) {
+        String name = w.startsWith("--") && w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+        return FILE_OPTIONS.contains(name) || !w.startsWith("--");
     }
 
     private static boolean looksLikePath(String w) {

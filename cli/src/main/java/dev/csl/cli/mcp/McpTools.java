@@ -1,6 +1,5 @@
 package dev.csl.cli.mcp;
 
-import static dev.csl.cli.options.ApplyOption.ALLOW;
 import static dev.csl.cli.options.ApplyOption.DIR;
 import static dev.csl.cli.options.ApplyOption.DRY_RUN;
 import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
@@ -25,7 +24,6 @@ import dev.csl.runner.base.Prompter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -128,9 +126,8 @@ public final class McpTools implements AutoCloseable {
                 .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
-        ObjectNode allow = applyProps.putObject(ALLOW.json());
-        allow.put("type", "array").putObject("items").put("type", "string");
-        allow.put("description", "Commands approved for this apply only.");
+        // No allow argument: the model writes the arguments, and a command it approved for itself
+        // would be a command nobody approved. The user approves (csl allow, elicitation).
         tolerance(applyProps);
         workingDir(applyProps);
         apply.withObject("/inputSchema").putArray("required").add("answer");
@@ -277,8 +274,6 @@ public final class McpTools implements AutoCloseable {
                     session.features());
         }
         JsonNode answer = args.get("answer");
-        List<String> allow = new ArrayList<>();
-        args.path(ALLOW.json()).forEach(a -> allow.add(a.asText()));
         ApplySettings settings =
                 new ApplySettings()
                         .dryRun(name.equals("check") || args.path(DRY_RUN.json()).asBoolean(false))
@@ -286,7 +281,6 @@ public final class McpTools implements AutoCloseable {
                                 args.hasNonNull(EXPECT_PLAN.json())
                                         ? args.get(EXPECT_PLAN.json()).asText()
                                         : null)
-                        .allow(allow)
                         .strict(args.path(STRICT.json()).asBoolean(false))
                         .fuzzy(args.path(FUZZY.json()).asText("off"));
         ApplyOptions checked;

@@ -22,7 +22,6 @@ public final class McpWording {
             List.of(
                     ApplyOption.DRY_RUN,
                     ApplyOption.EXPECT_PLAN,
-                    ApplyOption.ALLOW,
                     ApplyOption.STRICT,
                     ApplyOption.FUZZY);
 

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A real {@code csl mcp} process driven with raw JSON-RPC lines, so that the test sees every byte
  * csl writes to stdout: the version negotiated and what each version may carry, the tool arguments
- * dryRun, expectPlan, allow and force, and a stdout holding nothing but protocol messages.
+ * dryRun, expectPlan and force (allow refused), and a stdout holding nothing but protocol messages.
  */
 class McpProtocolTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -115,17 +115,19 @@ class McpProtocolTest {
     }
 
     @Test
-    void apply_allowArgument_approvesTheCommandForThatCallOnly() throws Exception {
+    void apply_allowArgument_refusedAndTheCommandDoesNotRun() throws Exception {
+        // The model writes the tool arguments: a command it approves itself is one nobody approved.
         Path project = Files.createDirectories(tmp.resolve("project"));
-        String answer = "<---RUN--->\ntrue\n<---END--->\n";
+        String answer =
+                "<---WRITE file=\"ran.txt\"--->\nx\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n";
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             JsonNode allowed =
                     mcp.tool("apply", Map.of("answer", answer, "allow", List.of("true")));
-            JsonNode again = mcp.tool("apply", Map.of("answer", answer));
+            JsonNode plain = mcp.tool("apply", Map.of("answer", answer));
 
-            assertThat(allowed.path("isError").asBoolean()).isFalse();
-            assertThat(allowed.at("/structuredContent/results/0/status").asText()).isEqualTo("ok");
-            assertThat(again.at("/structuredContent/results/0/error/code").asText())
+            assertThat(allowed.path("isError").asBoolean()).isTrue();
+            assertThat(allowed.toString()).contains("validation_error").contains("allow");
+            assertThat(plain.at("/structuredContent/results/1/error/code").asText())
                     .isEqualTo("command_not_approved");
         }
     }
@@ -159,6 +161,8 @@ class McpProtocolTest {
                         + "<---RUN--->\nsh -c 'echo from sh; echo to stderr >&2'\n<---END--->\n"
                         + "<---RUN lang=\"node\"--->\nconsole.log('from node');"
                         + " console.error('node stderr');\n<---END--->\n";
+        Files.createDirectories(project.resolve(".csl"));
+        Files.writeString(project.resolve(".csl/commands.json"), "{\"allowed\": [\"sh -c *\"]}");
         List<String> lines;
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             // With a progress token, every line the commands print comes back as a
@@ -170,7 +174,7 @@ class McpProtocolTest {
                                             "name",
                                             "apply",
                                             "arguments",
-                                            Map.of("answer", answer, "allow", List.of("sh -c *")),
+                                            Map.of("answer", answer),
                                             "_meta",
                                             Map.of("progressToken", "p1")))
                             .path("result");

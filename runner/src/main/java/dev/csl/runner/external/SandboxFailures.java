@@ -77,8 +77,9 @@ final class SandboxFailures {
                                     + (path != null ? " to " + path : "")
                                     + "; only "
                                     + root
-                                    + " is writable (not its .git and .csl, and in a directory"
-                                    + " holding a .git or .csl only its existing files)"
+                                    + " is writable (not its .git, .csl and repository-shaped"
+                                    + " directories, and in a directory holding one only its"
+                                    + " existing files)"
                                     + (network ? "" : ", and the network is off"),
                             "write inside the working directory only, into existing files or"
                                     + " subdirectories; temporary files go to $TMPDIR",

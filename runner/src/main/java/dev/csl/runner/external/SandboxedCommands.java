@@ -108,6 +108,10 @@ final class SandboxedCommands implements ExternalCommands {
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
         MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
+        RunFailure unchecked = metadata.refusal("'" + display + "'");
+        if (unchecked != null) {
+            return new CommandOutcome(new CommandResult(display, -1, "", "", 0), unchecked);
+        }
         CommandOutcome outcome;
         try (Confined confined =
                 sandbox.confine(

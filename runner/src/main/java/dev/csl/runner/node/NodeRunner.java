@@ -114,6 +114,10 @@ public final class NodeRunner {
             List<String> argv = command(node.get(), realRoot, preloadDir.toRealPath(), parsed);
             boolean network = networkOn();
             MetadataSnapshot metadata = MetadataSnapshot.take(realRoot);
+            RunFailure unchecked = metadata.refusal("'" + display + "'");
+            if (unchecked != null) {
+                return new RunOutcome(List.of(), unchecked, sandbox.layer(), false);
+            }
             List<Path> readOnly = new ArrayList<>(metadata.readOnly());
             readOnly.add(preloadDir.toRealPath());
             List<String> wrapped = sandbox.wrap(argv, realRoot, dir, network, readOnly);

@@ -1,5 +1,6 @@
 package dev.csl.runner.sandbox;
 
+import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -23,11 +24,12 @@ import java.util.Set;
  *       project's siblings, and — since no namespace can make them private — /tmp, /var/tmp and
  *       /dev/shm); the toolchains {@link SandboxView} shows again are granted on their own.
  *   <li>Writes: the working directory and the command's own temporary directory. A directory of the
- *       project that holds a {@code .git} or {@code .csl} at any depth is not granted as a whole
- *       but entry by entry: its existing files and its other subdirectories, never the {@code .git}
- *       or {@code .csl} itself. So nothing in them is writable, and nothing can be created, renamed
- *       or removed directly in such a directory (usually the project's top): only its existing
- *       files can be changed in place.
+ *       project that holds a {@code .git}, a {@code .csl} or a repository-shaped directory at any
+ *       depth is not granted as a whole but entry by entry: its existing files and its other
+ *       subdirectories, never the {@code .git}, {@code .csl} or repository-shaped one itself. So
+ *       nothing in them is writable, and nothing can be created, renamed or removed directly in
+ *       such a directory (usually the project's top): only its existing files can be changed in
+ *       place.
  * </ul>
  */
 final class LandlockArguments {
@@ -36,6 +38,9 @@ final class LandlockArguments {
 
     /** Devices every program writes to. */
     static final List<String> DEVICES = List.of("/dev/null", "/dev/zero", "/dev/full");
+
+    /** How deep the project is walked; a deeper directory is not writable (see Trees). */
+    static final int MAX_DEPTH = 512;
 
     private LandlockArguments() {}
 
@@ -64,7 +69,7 @@ final class LandlockArguments {
             args.add("--rw");
             args.add(device);
         }
-        for (Path p : writable(realWorkingDir, metadataAbove(realWorkingDir))) {
+        for (Path p : writable(realWorkingDir, ProjectMetadata.of(realWorkingDir))) {
             args.add("--rw");
             args.add(p.toString());
         }
@@ -96,42 +101,68 @@ final class LandlockArguments {
     }
 
     /**
-     * The directories of the project (the working directory included) that hold a {@code .git} or
-     * {@code .csl} (a directory or a file, any letter case) at any depth.
+     * The project's metadata: the repository-shaped directories ({@code HEAD} with {@code objects}
+     * and {@code refs}, or with {@code commondir}: git takes them for a bare repository and runs
+     * what their {@code config} names), and the directories (the working directory included) that
+     * hold one, or a {@code .git} or {@code .csl} (a directory or a file, any letter case), at any
+     * depth.
      */
-    static Set<Path> metadataAbove(Path realWorkingDir) {
-        Set<Path> above = new HashSet<>();
-        collect(realWorkingDir, realWorkingDir, above);
-        return above;
-    }
+    record ProjectMetadata(Set<Path> above, Set<Path> shaped) {
+        static ProjectMetadata of(Path realWorkingDir) {
+            ProjectMetadata found = new ProjectMetadata(new HashSet<>(), new HashSet<>());
+            found.collect(realWorkingDir, realWorkingDir);
+            return found;
+        }
 
-    private static void collect(Path root, Path dir, Set<Path> above) {
-        for (Path child : children(dir)) {
-            if (isMetadata(child)) {
-                for (Path p = dir; p != null && p.startsWith(root); p = p.getParent()) {
-                    if (!above.add(p)) {
-                        break;
-                    }
+        private void collect(Path root, Path dir) {
+            if (root.relativize(dir).getNameCount() > MAX_DEPTH) {
+                shaped.add(dir); // too deep to look into: nothing below is writable
+                markAbove(root, dir);
+                return;
+            }
+            List<Path> children = children(dir);
+            if (GuardedFiles.repositoryShaped(
+                    children.stream().map(c -> c.getFileName().toString()).toList())) {
+                shaped.add(dir);
+                markAbove(root, dir);
+            }
+            for (Path child : children) {
+                if (isMetadata(child)) {
+                    markAbove(root, child);
+                } else if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    collect(root, child);
                 }
-            } else if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
-                collect(root, child, above);
+            }
+        }
+
+        /** Every directory above {@code entry}, up to and including the working directory. */
+        private void markAbove(Path root, Path entry) {
+            for (Path p = entry.getParent(); p != null && p.startsWith(root); p = p.getParent()) {
+                if (!above.add(p)) {
+                    break;
+                }
             }
         }
     }
 
     /** What may be written: whole directories where possible, else entry by entry. */
-    static List<Path> writable(Path dir, Set<Path> metadataAbove) {
+    static List<Path> writable(Path dir, ProjectMetadata metadata) {
         List<Path> out = new ArrayList<>();
-        if (!metadataAbove.contains(dir)) {
+        if (metadata.shaped().contains(dir)) {
+            return out;
+        }
+        if (!metadata.above().contains(dir)) {
             out.add(dir);
             return out;
         }
         for (Path child : children(dir)) {
-            if (isMetadata(child) || Files.isSymbolicLink(child)) {
+            if (isMetadata(child)
+                    || Files.isSymbolicLink(child)
+                    || metadata.shaped().contains(child)) {
                 continue;
             }
             if (Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
-                out.addAll(writable(child, metadataAbove));
+                out.addAll(writable(child, metadata));
             } else if (Files.isRegularFile(child, LinkOption.NOFOLLOW_LINKS)) {
                 out.add(child);
             }

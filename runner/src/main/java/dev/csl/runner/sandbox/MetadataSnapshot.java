@@ -66,6 +66,15 @@ public final class MetadataSnapshot {
     }
 
     /**
+     * Why the child may not run, or {@code null}: a walk that failed (an unreadable directory, a
+     * tree deeper than the guard walks) found no nested metadata to keep read-only, nor could the
+     * walk after the child tell what it planted.
+     */
+    public RunFailure refusal(String what) {
+        return failure == null ? null : unchecked(what, failure);
+    }
+
+    /**
      * The existing metadata as absolute paths, for read-only binds: every {@code .git} and {@code
      * .csl} (directories and files; never a symlink, which a bind would follow) and every
      * repository-shaped directory below the working directory.

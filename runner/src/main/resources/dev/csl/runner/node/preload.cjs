@@ -669,7 +669,9 @@ const TABLE = {
   lchown: onePath(WL),
   copyFile: twoPaths(RC, WC),
   exists: onePath(R),
-  link: twoPaths(RL, WL),
+  // A hard link shares its source's content: writing the link writes the source, so the source is
+  // checked as a write (a link to .git/config is as good as .git/config).
+  link: twoPaths(WL, WL),
   lstat: onePath(RL),
   lutimes: onePath(WL),
   mkdir: onePath(W),

@@ -39,7 +39,8 @@ class SandboxFailuresTest {
 
         assertThat(landlock.failure().message())
                 .contains("the Landlock sandbox refused an access to /srv/x; only /w is writable")
-                .contains("in a directory holding a .git or .csl only its existing files");
+                .contains("not its .git, .csl and repository-shaped directories")
+                .contains("in a directory holding one only its existing files");
         assertThat(bubblewrap).isSameAs(outcome);
     }
 }
