@@ -32,6 +32,20 @@ record Snapshot(
     static final Snapshot ABSENT = new Snapshot(Kind.ABSENT, null, -1, null, new TreeMap<>());
 
     /**
+     * The deepest tree recorded: the journal writes a tree as nested JSON and reads it back by
+     * recursion, and the post-command walk stops at 512 levels too; deeper is refused plainly.
+     */
+    static final int MAX_DEPTH = 400;
+
+    private static int depth(String rel) {
+        int depth = 0;
+        for (int i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1)) {
+            depth++;
+        }
+        return depth;
+    }
+
+    /**
      * The state of {@code rel} (relative to the guard's root) through the guard: a path that now
      * leads outside is refused ({@link GuardException}), and a FIFO, socket or device is recorded
      * as {@link Kind#SPECIAL} without being opened (opening a FIFO would block csl).
@@ -77,6 +91,14 @@ record Snapshot(
             Deadline deadline)
             throws IOException {
         deadline.check();
+        if (depth(rel) > MAX_DEPTH) {
+            throw new IOException(
+                    rel.substring(0, rel.indexOf('/'))
+                            + " holds a chain of directories more than "
+                            + MAX_DEPTH
+                            + " levels deep, which csl does not record for undo (nor change);"
+                            + " leave it out, or remove it outside csl");
+        }
         FileInfo info = files.stat(rel);
         if (info.type() == FileInfo.Type.DIRECTORY && mounts.get().contains(info.resolved())) {
             return new Snapshot(Kind.SPECIAL, null, -1, null, new TreeMap<>());
