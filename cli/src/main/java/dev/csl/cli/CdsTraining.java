@@ -78,8 +78,7 @@ final class CdsTraining {
             FastApply.tryRun(new String[] {"apply", "--json", answerPath, "-C", projectPath});
             if (args[1].equals("apply-run")) {
                 Path run = dir.resolve("run.md");
-                // fixed name, in mktemp's dir
-                Files.writeString(run, RUN_ANSWER, StandardCharsets.UTF_8);
+                Files.writeString(run, RUN_ANSWER, StandardCharsets.UTF_8); // mktemp's dir
                 FastApply.tryRun(
                         new String[] {"apply", "--json", run.toString(), "-C", projectPath});
             }

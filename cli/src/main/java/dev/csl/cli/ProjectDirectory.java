@@ -86,7 +86,7 @@ record ProjectDirectory(Path dir, boolean missing, List<String> notes, String er
         if (!missing) {
             return null;
         }
-        Files.createDirectory(dir);
+        Files.createDirectory(dir); // -C itself, named by the user, never an answer's path
         return "created the working directory " + dir + " (it did not exist)";
     }
 

@@ -44,7 +44,7 @@ final class Utf8Streams {
     /** As the JVM makes its own: buffered, flushed at every line. */
     private static PrintStream utf8(FileDescriptor fd) {
         return new PrintStream(
-                new BufferedOutputStream(new FileOutputStream(fd), 8192),
+                new BufferedOutputStream(new FileOutputStream(fd), 8192), // stdout/stderr
                 true,
                 StandardCharsets.UTF_8);
     }

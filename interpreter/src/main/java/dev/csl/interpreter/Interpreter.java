@@ -130,7 +130,7 @@ public final class Interpreter {
                 // The working directory itself, as given with -C: the guard is rooted here, so
                 // it cannot make it, and nothing outside it is written; no path of the answer
                 // is involved.
-                Files.createDirectories(dir);
+                Files.createDirectories(dir); // -C itself, never an answer's path
             } else if (!Files.isDirectory(dir)) {
                 return failure(
                         shown,

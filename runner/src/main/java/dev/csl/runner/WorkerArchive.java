@@ -105,7 +105,7 @@ final class WorkerArchive {
     private boolean takeLock() {
         try {
             // The lock and the archive sit beside csl's own jar, never in a project.
-            Files.createFile(lock);
+            Files.createFile(lock); // beside csl's jar, never in a project
             return true;
         } catch (FileAlreadyExistsException e) {
             try {
