@@ -189,19 +189,7 @@ final class Trees {
             return;
         }
         scan(r.names(), written, Purpose.DELETE);
-        Object device = get(() -> access.deviceOf(r.names()), written, r.path());
-        List<Path> skipped = new ArrayList<>(); // only if a mount appeared after the scan
-        deleteTree(r.names(), device, written, skipped);
-        if (!skipped.isEmpty()) {
-            throw refusal.of(
-                    ErrorCode.IO_ERROR,
-                    "Did not cross into another file system at "
-                            + skipped
-                            + "; the rest was removed",
-                    written,
-                    r.path(),
-                    "unmount or remove those directories separately");
-        }
+        deletePlanted(r, written); // what is left to do once the scan allowed the whole tree
     }
 
     /**
@@ -215,7 +203,7 @@ final class Trees {
             return;
         }
         Object device = get(() -> access.deviceOf(r.names()), written, r.path());
-        List<Path> skipped = new ArrayList<>();
+        List<Path> skipped = new ArrayList<>(); // after a scan: only a mount made since
         deleteTree(r.names(), device, written, skipped);
         if (!skipped.isEmpty()) {
             throw refusal.of(
