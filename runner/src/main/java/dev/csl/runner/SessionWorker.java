@@ -1,9 +1,11 @@
 package dev.csl.runner;
 
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
 /**
  * The worker JVM of one run session: started at the first RUN (while its block is checked), reused
@@ -13,12 +15,16 @@ import java.nio.file.Path;
  */
 final class SessionWorker {
     private final WorkerSource source;
-    private final Sandbox sandbox;
+    private final Supplier<Sandbox> sandbox;
     private WorkerProcess worker;
     private Path workerRoot;
     private Thread archiveRecording;
 
-    SessionWorker(WorkerSource source, Sandbox sandbox) {
+    /** Set while the worker runs under bubblewrap assumed, before the machine's trial answered. */
+    private boolean assumed;
+
+    /** {@code sandbox} gives the session's sandbox, waiting for the machine's probe if need be. */
+    SessionWorker(WorkerSource source, Supplier<Sandbox> sandbox) {
         this.source = source;
         this.sandbox = sandbox;
     }
@@ -27,10 +33,20 @@ final class SessionWorker {
         return worker != null;
     }
 
-    /** Starts the worker before the block is checked, so the JVM boots meanwhile. */
-    void startEarly(Path workingDir) {
+    /**
+     * Starts the worker before the block is checked, so the JVM boots meanwhile: in {@code
+     * assumedBubblewrap} (from {@link Sandbox#assumedBubblewrap}) when that is not {@code null}, so
+     * that the boot need not wait for the machine's trial run of bwrap either.
+     */
+    void startEarly(Path workingDir, Sandbox assumedBubblewrap) {
         try {
-            start(workingDir.toRealPath());
+            Path root = workingDir.toRealPath();
+            if (assumedBubblewrap != null) {
+                start(root, assumedBubblewrap);
+                assumed = true;
+            } else {
+                start(root, sandbox.get());
+            }
         } catch (IOException e) {
             worker = null; // reported when a built-in needs it
         }
@@ -38,13 +54,29 @@ final class SessionWorker {
 
     /** The worker for {@code root}: the current one if alive there, else a new one. */
     WorkerProcess forRoot(Path root) throws IOException {
+        holdAssumption();
         if (worker == null || !worker.alive() || !root.equals(workerRoot)) {
             if (worker != null) {
                 worker.close();
             }
-            start(root);
+            start(root, sandbox.get());
         }
         return worker;
+    }
+
+    /**
+     * A worker started under bubblewrap assumed is kept only when the session's sandbox is
+     * bubblewrap indeed; otherwise it is stopped (its bwrap failed, or it confines more than the
+     * session reports) and the next built-in starts one in the sandbox decided.
+     */
+    private void holdAssumption() {
+        if (assumed) {
+            assumed = false;
+            if (worker != null && sandbox.get().kind() != SandboxLayer.BUBBLEWRAP) {
+                worker.close();
+                worker = null;
+            }
+        }
     }
 
     /**
@@ -59,9 +91,9 @@ final class SessionWorker {
         return result;
     }
 
-    private void start(Path root) throws IOException {
+    private void start(Path root, Sandbox in) throws IOException {
         worker = null;
-        worker = source.take(root, sandbox);
+        worker = source.take(root, in);
         workerRoot = root;
         if (archiveRecording == null) {
             archiveRecording = source.background(root);
@@ -75,9 +107,10 @@ final class SessionWorker {
 
     /** Gives a healthy worker back to its source, stops any other, waits for archive recording. */
     void close() {
+        holdAssumption();
         if (worker != null) {
             if (worker.alive()) {
-                source.giveBack(workerRoot, sandbox, worker);
+                source.giveBack(workerRoot, sandbox.get(), worker);
             } else {
                 worker.close();
             }

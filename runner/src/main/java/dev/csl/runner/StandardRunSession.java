@@ -10,6 +10,7 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.external.ExternalCommandsFactory;
+import dev.csl.runner.sandbox.ConfineLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.CommandTable;
 import dev.csl.runner.worker.WorkerReply;
@@ -59,7 +60,8 @@ final class StandardRunSession implements RunSession {
     @Override
     public synchronized void prepare() {
         if (!closed && !worker().started()) {
-            worker().startEarly(config.workingDir());
+            ConfineLauncher.startInBackground(); // while the worker's command is worked out
+            worker().startEarly(config.workingDir(), Sandbox.assumedBubblewrap(config));
         }
     }
 
@@ -67,7 +69,8 @@ final class StandardRunSession implements RunSession {
     public synchronized RunOutcome run(RunRequest request) {
         boolean node = isNode(request);
         if (!worker().started() && !node) {
-            worker().startEarly(config.workingDir()); // the JVM boots while the block is checked
+            // the JVM boots while the block is checked
+            worker().startEarly(config.workingDir(), Sandbox.assumedBubblewrap(config));
         }
         Checked checked = check(request, this::external, dir -> false);
         if (checked.failure() != null) {
@@ -317,7 +320,7 @@ final class StandardRunSession implements RunSession {
 
     private SessionWorker worker() {
         if (worker == null) {
-            worker = new SessionWorker(workers, sandbox());
+            worker = new SessionWorker(workers, this::sandbox);
         }
         return worker;
     }

@@ -52,6 +52,28 @@ final class BwrapArguments {
             Path realCwd,
             boolean network,
             List<Path> readOnly) {
+        return wrap(
+                bwrap,
+                command,
+                realWorkingDir,
+                realCwd,
+                network,
+                SandboxView.of(realWorkingDir, readOnly),
+                List.of());
+    }
+
+    /**
+     * {@link #wrap(Path, List, Path, Path, boolean, List)} with the view worked out beforehand, and
+     * {@code alsoShown} (files of csl's own, such as its launcher) bound read-only after it.
+     */
+    static List<String> wrap(
+            Path bwrap,
+            List<String> command,
+            Path realWorkingDir,
+            Path realCwd,
+            boolean network,
+            SandboxView view,
+            List<Path> alsoShown) {
         List<String> args = new ArrayList<>();
         args.add(bwrap.toString());
         // /tmp is always fresh: a project under /tmp is bound into it (below), and the directories
@@ -65,7 +87,6 @@ final class BwrapArguments {
                 && Path.of(tmpdir).normalize().startsWith("/tmp/")) {
             args.addAll(List.of("--dir", Path.of(tmpdir).normalize().toString()));
         }
-        SandboxView view = SandboxView.of(realWorkingDir, readOnly);
         for (Path hidden : view.hidden()) {
             args.addAll(List.of("--tmpfs", hidden.toString()));
         }
@@ -74,6 +95,9 @@ final class BwrapArguments {
             args.addAll(List.of("--ro-bind", protectedDir.toString(), protectedDir.toString()));
         }
         for (Path path : view.shown()) {
+            args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+        }
+        for (Path path : alsoShown) {
             args.addAll(List.of("--ro-bind", path.toString(), path.toString()));
         }
         // A Unix socket stays connectable on a read-only mount: each one in a directory shown

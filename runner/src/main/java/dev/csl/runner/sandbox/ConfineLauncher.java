@@ -7,9 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.CRC32;
+import java.util.zip.CRC32C;
 
 /**
  * {@code csl-confine}, the small C program (runner/src/main/c/csl-confine.c) every child is started
@@ -17,7 +20,8 @@ import java.util.HexFormat;
  * Landlock layer the Landlock ruleset, no_new_privs and a seccomp filter, then execs the command.
  * The Maven build compiles it into the class path where a C compiler exists; at run time it is
  * copied once into csl's own cache directory ({@code $XDG_CACHE_HOME/csl} or {@code ~/.cache/csl})
- * under a name holding its content hash, so a changed binary is never run in its place.
+ * under a name holding its content hash, and a copy is run only when its bytes are the program's,
+ * so a changed binary is never run in its place.
  *
  * @param path the extracted program, or {@code null} when there is none
  * @param why why there is none (empty when there is one)
@@ -27,12 +31,36 @@ public record ConfineLauncher(Path path, String why) {
 
     private static final class Cached {
         // Extracted once per JVM: the class path does not change while csl runs.
-        static final ConfineLauncher RESULT = extract();
+        static final FutureTask<ConfineLauncher> RESULT =
+                new FutureTask<>(ConfineLauncher::extract);
+        static final AtomicBoolean STARTED = new AtomicBoolean();
     }
 
-    /** The launcher of this installation, extracted once. */
+    /** The launcher of this installation, extracted once (here, unless that already runs). */
     public static ConfineLauncher machine() {
-        return Cached.RESULT;
+        if (Cached.STARTED.compareAndSet(false, true)) {
+            Cached.RESULT.run();
+        }
+        try {
+            return Cached.RESULT.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unavailable("interrupted while csl-confine was copied to csl's cache directory");
+        } catch (ExecutionException e) {
+            return unavailable("csl-confine could not be copied: " + e.getCause());
+        }
+    }
+
+    /**
+     * Starts the extraction on a thread of its own, so that a RUN's worker command can be worked
+     * out meanwhile ({@link #machine} then waits only for what is left).
+     */
+    public static void startInBackground() {
+        if (Cached.STARTED.compareAndSet(false, true)) {
+            Thread t = new Thread(Cached.RESULT, "csl-confine-extract");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 
     static ConfineLauncher unavailable(String why) {
@@ -61,36 +89,41 @@ public record ConfineLauncher(Path path, String why) {
                     "csl-confine could not be read from csl's class path: " + e.getMessage());
         }
         try {
-            Path dir = cacheDirectory();
-            Path target = dir.resolve(RESOURCE + "-" + hash(program).substring(0, 16));
-            if (Files.isRegularFile(target)
-                    && hash(Files.readAllBytes(target)).equals(hash(program))) {
-                return new ConfineLauncher(target, "");
-            }
-            // csl's own cache directory, never a project: written directly, then renamed into place
-            Path temporary = Files.createTempFile(dir, RESOURCE, ".tmp");
-            try {
-                Files.write(temporary, program);
-                Files.setPosixFilePermissions(
-                        temporary, PosixFilePermissions.fromString("rwx------"));
-                try {
-                    Files.move(
-                            temporary,
-                            target,
-                            StandardCopyOption.ATOMIC_MOVE,
-                            StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                // the temporary file made just above in csl's own cache directory
-                Files.deleteIfExists(temporary);
-            }
-            return new ConfineLauncher(target, "");
+            return copyInto(cacheDirectory(), program);
         } catch (IOException | RuntimeException e) {
             return unavailable(
                     "csl-confine could not be copied to csl's cache directory: " + e.getMessage());
         }
+    }
+
+    /**
+     * {@code program} as a file in {@code dir} under its hash: the copy there if its bytes are the
+     * program's, else a fresh copy put in its place.
+     */
+    static ConfineLauncher copyInto(Path dir, byte[] program) throws IOException {
+        Path target = dir.resolve(RESOURCE + "-" + hash(program));
+        if (Files.isRegularFile(target) && Arrays.equals(Files.readAllBytes(target), program)) {
+            return new ConfineLauncher(target, "");
+        }
+        // csl's own cache directory, never a project: written directly, then renamed into place
+        Path temporary = Files.createTempFile(dir, RESOURCE, ".tmp");
+        try {
+            Files.write(temporary, program);
+            Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwx------"));
+            try {
+                Files.move(
+                        temporary,
+                        target,
+                        StandardCopyOption.ATOMIC_MOVE,
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            // the temporary file made just above in csl's own cache directory
+            Files.deleteIfExists(temporary);
+        }
+        return new ConfineLauncher(target, "");
     }
 
     /**
@@ -111,11 +144,17 @@ public record ConfineLauncher(Path path, String why) {
         return dir;
     }
 
-    private static String hash(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
+    /**
+     * A 64-bit content hash for the copy's name (CRC-32 and CRC-32C side by side): it only keeps
+     * two builds' launchers apart; whether a copy may be run is decided by comparing its bytes. Not
+     * SHA-256: its provider costs a cold JVM milliseconds on every RUN's start.
+     */
+    static String hash(byte[] bytes) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        CRC32C crcC = new CRC32C();
+        crcC.update(bytes);
+        String hex = Long.toHexString(crc.getValue() << 32 | crcC.getValue());
+        return "0".repeat(16 - hex.length()) + hex;
     }
 }

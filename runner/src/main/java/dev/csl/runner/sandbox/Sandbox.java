@@ -34,21 +34,47 @@ public final class Sandbox {
     private final String why;
     private final String error;
     private final SandboxProbe bwrap;
-    private final ConfineLauncher launcher;
 
     private Sandbox(
-            SandboxMode mode,
-            SandboxLayer layer,
-            String why,
-            String error,
-            SandboxProbe bwrap,
-            ConfineLauncher launcher) {
+            SandboxMode mode, SandboxLayer layer, String why, String error, SandboxProbe bwrap) {
         this.mode = mode;
         this.layer = layer;
         this.why = why;
         this.error = error;
         this.bwrap = bwrap;
-        this.launcher = launcher;
+    }
+
+    /**
+     * The sandbox {@link #forConfig} will decide on, assumed to be bubblewrap while the machine's
+     * trial run of bwrap is still going (started here, in the background): a worker JVM can then be
+     * launched at once instead of after the trial. {@code null} when nothing is to be assumed — the
+     * trial has ended, no bwrap is on PATH, or the sandbox is off or forced to another layer.
+     * Whoever launches under the assumption must hold it against {@link #forConfig}'s answer before
+     * using what it launched ({@code kind() == BUBBLEWRAP}), and start again otherwise: a bwrap
+     * that cannot make namespaces fails at once, and one that works confines more than reported.
+     */
+    public static Sandbox assumedBubblewrap(RunnerConfig config) {
+        if (config.sandbox() == SandboxMode.OFF || SandboxProbe.machineKnown()) {
+            return null;
+        }
+        String variable = System.getenv(SandboxLayer.VARIABLE);
+        SandboxLayer forced =
+                config.layer() != null
+                        ? config.layer()
+                        : variable == null || variable.isBlank()
+                                ? null
+                                : SandboxLayer.parse(variable);
+        boolean anyForced = config.layer() != null || (variable != null && !variable.isBlank());
+        if (anyForced && forced != SandboxLayer.BUBBLEWRAP) {
+            return null;
+        }
+        Path bwrap = SandboxProbe.bwrapOnPath(System.getenv("PATH"));
+        if (bwrap == null) {
+            return null;
+        }
+        SandboxProbe.startMachineProbe();
+        return new Sandbox(
+                config.sandbox(), SandboxLayer.BUBBLEWRAP, "", null, new SandboxProbe(bwrap, ""));
     }
 
     /**
@@ -85,8 +111,7 @@ public final class Sandbox {
                             + "='"
                             + forced
                             + "' is not a sandbox layer: use bubblewrap, landlock or none",
-                    SandboxProbe.unavailable(""),
-                    ConfineLauncher.machine());
+                    SandboxProbe.unavailable(""));
         }
         return withLayer(mode, layer);
     }
@@ -109,15 +134,9 @@ public final class Sandbox {
             SandboxLayer forced,
             Supplier<SandboxProbe> bwrapProbe,
             Supplier<LandlockProbe> landlockProbe) {
-        ConfineLauncher launcher = ConfineLauncher.machine();
         if (mode == SandboxMode.OFF) {
             return new Sandbox(
-                    mode,
-                    SandboxLayer.NONE,
-                    "--sandbox off",
-                    null,
-                    SandboxProbe.unavailable(""),
-                    launcher);
+                    mode, SandboxLayer.NONE, "--sandbox off", null, SandboxProbe.unavailable(""));
         }
         if (forced == SandboxLayer.NONE) {
             return new Sandbox(
@@ -125,38 +144,34 @@ public final class Sandbox {
                     SandboxLayer.NONE,
                     SandboxLayer.VARIABLE + "=none",
                     null,
-                    SandboxProbe.unavailable(""),
-                    launcher);
+                    SandboxProbe.unavailable(""));
         }
         SandboxProbe bwrap = forced == SandboxLayer.LANDLOCK ? null : bwrapProbe.get();
         if (bwrap != null && bwrap.works()) {
-            return new Sandbox(mode, SandboxLayer.BUBBLEWRAP, "", null, bwrap, launcher);
+            return new Sandbox(mode, SandboxLayer.BUBBLEWRAP, "", null, bwrap);
         }
         if (forced == SandboxLayer.BUBBLEWRAP) {
-            return forcedButBroken(mode, forced, bwrap.why(), launcher);
+            return forcedButBroken(mode, forced, bwrap.why());
         }
         if (landlockProbe == null) { // a simulated machine with bubblewrap only
-            return new Sandbox(mode, SandboxLayer.NONE, bwrap.why(), null, bwrap, launcher);
+            return new Sandbox(mode, SandboxLayer.NONE, bwrap.why(), null, bwrap);
         }
         LandlockProbe landlock = landlockProbe.get();
         if (landlock.works()) {
-            return new Sandbox(
-                    mode, SandboxLayer.LANDLOCK, "", null, SandboxProbe.unavailable(""), launcher);
+            return new Sandbox(mode, SandboxLayer.LANDLOCK, "", null, SandboxProbe.unavailable(""));
         }
         if (forced == SandboxLayer.LANDLOCK) {
-            return forcedButBroken(mode, forced, landlock.why(), launcher);
+            return forcedButBroken(mode, forced, landlock.why());
         }
         return new Sandbox(
                 mode,
                 SandboxLayer.NONE,
                 bwrap.why() + "; " + landlock.why(),
                 null,
-                SandboxProbe.unavailable(""),
-                launcher);
+                SandboxProbe.unavailable(""));
     }
 
-    private static Sandbox forcedButBroken(
-            SandboxMode mode, SandboxLayer forced, String why, ConfineLauncher launcher) {
+    private static Sandbox forcedButBroken(SandboxMode mode, SandboxLayer forced, String why) {
         return new Sandbox(
                 mode,
                 SandboxLayer.NONE,
@@ -167,8 +182,7 @@ public final class Sandbox {
                         + ", which does not work on this machine ("
                         + why
                         + ")",
-                SandboxProbe.unavailable(""),
-                launcher);
+                SandboxProbe.unavailable(""));
     }
 
     /** True when commands are confined by a layer (bubblewrap or Landlock). */
@@ -271,6 +285,10 @@ public final class Sandbox {
             Path tmp) {
         Path realRoot = realPath(workingDir);
         List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
+        // Bubblewrap's view first: the launcher may still be being extracted in the background.
+        SandboxView view =
+                layer == SandboxLayer.BUBBLEWRAP ? SandboxView.of(realRoot, shown) : null;
+        ConfineLauncher launcher = ConfineLauncher.machine();
         List<String> confined = new ArrayList<>();
         if (launcher.available()) {
             confined.add(launcher.path().toString());
@@ -299,11 +317,15 @@ public final class Sandbox {
         if (layer != SandboxLayer.BUBBLEWRAP) {
             return confined;
         }
-        if (launcher.available()) {
-            shown.add(launcher.path()); // under a home directory, which bubblewrap hides
-        }
         return BwrapArguments.wrap(
-                bwrap.bwrap(), confined, realRoot, realPath(cwd), network, shown);
+                bwrap.bwrap(),
+                confined,
+                realRoot,
+                realPath(cwd),
+                network,
+                view,
+                // under a home directory, which bubblewrap hides
+                launcher.available() ? List.of(launcher.path()) : List.of());
     }
 
     /** The ceilings of the project; the defaults when its commands.json cannot be read. */
@@ -318,7 +340,7 @@ public final class Sandbox {
 
     /** True when the ceilings are applied (the launcher exists). */
     public boolean limited() {
-        return launcher.available();
+        return ConfineLauncher.machine().available();
     }
 
     private static Path realPath(Path path) {

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Finds out whether bubblewrap actually works on this machine by running {@code true} inside the
@@ -20,12 +23,53 @@ public record SandboxProbe(Path bwrap, String why) {
 
     private static final class Cached {
         // Computed once per JVM: the machine does not change while csl runs.
-        static final SandboxProbe RESULT = probe(System.getenv("PATH"));
+        static final FutureTask<SandboxProbe> RESULT =
+                new FutureTask<>(() -> probe(System.getenv("PATH")));
+        static final AtomicBoolean STARTED = new AtomicBoolean();
     }
 
-    /** The probe result for this machine, computed once. */
+    /** The probe result for this machine, computed once (here, unless it already runs). */
     public static SandboxProbe machine() {
-        return Cached.RESULT;
+        if (Cached.STARTED.compareAndSet(false, true)) {
+            Cached.RESULT.run();
+        }
+        try {
+            return Cached.RESULT.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unavailable("interrupted while trying bwrap");
+        } catch (ExecutionException e) {
+            return unavailable("the trial run of bwrap failed: " + e.getCause());
+        }
+    }
+
+    /**
+     * Starts the machine's probe on a thread of its own (the thread waits for the trial run, which
+     * bubblewrap's {@code --die-with-parent} ties to it), so that {@link #machine} later only waits
+     * for what is left.
+     */
+    public static void startMachineProbe() {
+        if (Cached.STARTED.compareAndSet(false, true)) {
+            Thread t = new Thread(Cached.RESULT, "csl-sandbox-probe");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /** True once the machine's probe has an answer. */
+    public static boolean machineKnown() {
+        return Cached.RESULT.isDone();
+    }
+
+    /** The bwrap that {@link #probe} would try, without trying it; {@code null} when none. */
+    static Path bwrapOnPath(String pathVariable) {
+        return isLinux() ? findOnPath("bwrap", pathVariable) : null;
+    }
+
+    private static boolean isLinux() {
+        return System.getProperty("os.name", "")
+                .toLowerCase(java.util.Locale.ROOT)
+                .contains("linux");
     }
 
     /** A probe result saying that no sandbox works, for tests and for {@code --sandbox off}. */
@@ -38,9 +82,7 @@ public record SandboxProbe(Path bwrap, String why) {
     }
 
     static SandboxProbe probe(String pathVariable) {
-        if (!System.getProperty("os.name", "")
-                .toLowerCase(java.util.Locale.ROOT)
-                .contains("linux")) {
+        if (!isLinux()) {
             return unavailable("no sandbox layer for " + System.getProperty("os.name") + " yet");
         }
         Path bwrap = findOnPath("bwrap", pathVariable);

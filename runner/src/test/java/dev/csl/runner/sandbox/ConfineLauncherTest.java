@@ -54,6 +54,29 @@ class ConfineLauncherTest {
     }
 
     @Test
+    void copyInto_aCopyWithOtherBytesUnderTheName_isReplacedByTheProgram() throws IOException {
+        byte[] program = Files.readAllBytes(confine);
+        Path target = dir.resolve(ConfineLauncher.RESOURCE + "-" + ConfineLauncher.hash(program));
+        Files.write(target, "#!/bin/sh\necho planted\n".getBytes(StandardCharsets.UTF_8));
+
+        ConfineLauncher copied = ConfineLauncher.copyInto(dir, program);
+
+        assertThat(copied.path()).isEqualTo(target);
+        assertThat(Files.readAllBytes(target)).isEqualTo(program);
+    }
+
+    @Test
+    void hash_differsForProgramsThatDifferInOneByte() throws IOException {
+        byte[] program = Files.readAllBytes(confine);
+        byte[] changed = program.clone();
+        changed[changed.length / 2] ^= 1;
+
+        assertThat(ConfineLauncher.hash(program))
+                .matches("[0-9a-f]{16}")
+                .isNotEqualTo(ConfineLauncher.hash(changed));
+    }
+
+    @Test
     void abi_printsTheKernelsLandlockVersion() throws Exception {
         Run abi = run(List.of(), "--abi");
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.ProcessLauncher;
 import java.io.IOException;
@@ -85,6 +87,18 @@ class SandboxTest {
                     .isEqualTo(
                             "'make' was not run: CSL_SANDBOX_LAYER='seatbelt' is not a sandbox"
                                     + " layer: use bubblewrap, landlock or none");
+        }
+
+        @Test
+        void assumedBubblewrap_sandboxOffOrAnotherLayerForced_assumesNothing() {
+            RunnerConfig auto = RunnerConfig.defaults(Path.of("/tmp"));
+            RunnerConfig off =
+                    new RunnerConfig(
+                            Path.of("/tmp"), 30, 1024, SandboxMode.OFF, List.of(), false, null);
+
+            assertThat(Sandbox.assumedBubblewrap(off)).isNull();
+            assertThat(Sandbox.assumedBubblewrap(auto.withLayer(SandboxLayer.LANDLOCK))).isNull();
+            assertThat(Sandbox.assumedBubblewrap(auto.withLayer(SandboxLayer.NONE))).isNull();
         }
 
         @Test
