@@ -13,6 +13,7 @@ import dev.csl.runner.external.ExternalCommandsFactory;
 import dev.csl.runner.sandbox.ConfineLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.CommandTable;
+import dev.csl.runner.worker.Protocol;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;
@@ -61,6 +62,7 @@ final class StandardRunSession implements RunSession {
     public synchronized void prepare() {
         if (!closed && !worker().started()) {
             ConfineLauncher.startInBackground(); // while the worker's command is worked out
+            Protocol.warmUpInBackground(); // ready to read the worker's first reply
             worker().startEarly(config.workingDir(), Sandbox.assumedBubblewrap(config));
         }
     }

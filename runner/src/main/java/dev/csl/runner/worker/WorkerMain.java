@@ -41,6 +41,7 @@ public final class WorkerMain {
     }
 
     public static void main(String[] args) throws IOException {
+        Protocol.warmUpInBackground();
         // The protocol owns the real stdout; anything else printed by accident goes to stderr.
         OutputStream replies = new FileOutputStream(FileDescriptor.out);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true));
