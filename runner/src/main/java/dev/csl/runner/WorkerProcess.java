@@ -11,9 +11,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One worker JVM seen from csl: sends a request, waits for its reply up to the timeout, and when
@@ -134,6 +137,12 @@ final class WorkerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Tells the worker to stop (end of input) and returns: it exits while csl finishes the apply
+     * (journal, audit, output); one that has not stopped within 2 s is killed with its tree, and
+     * csl's own exit waits for every worker still stopping ({@link #STOPPING}), so none outlives
+     * it.
+     */
     @Override
     public void close() {
         if (dead) {
@@ -142,14 +151,37 @@ final class WorkerProcess implements AutoCloseable {
         dead = true;
         try {
             stdin.close(); // the worker ends its loop at end of input
+        } catch (IOException e) {
+            kill();
+            return;
+        }
+        STOPPING.add(this);
+        if (EXIT_WAITS.compareAndSet(false, true)) {
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(WorkerProcess::awaitStopping, "csl-worker-exits"));
+        }
+        daemon("csl-worker-stop-" + process.pid(), this::awaitStop);
+    }
+
+    private static final Set<WorkerProcess> STOPPING = ConcurrentHashMap.newKeySet();
+    private static final AtomicBoolean EXIT_WAITS = new AtomicBoolean();
+
+    private void awaitStop() {
+        try {
             if (!process.waitFor(2, TimeUnit.SECONDS)) {
                 kill();
             }
-        } catch (IOException e) {
-            kill();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             kill();
+        } finally {
+            STOPPING.remove(this);
+        }
+    }
+
+    /** Waits until every worker told to stop is gone (csl's exit; and tests). */
+    static void awaitStopping() {
+        for (WorkerProcess w : List.copyOf(STOPPING)) {
+            w.awaitStop();
         }
     }
 
