@@ -35,18 +35,20 @@ import java.util.List;
  * directory is expected to change (only where no layer holds); setup {@code server} listens on a
  * loopback TCP port ({@code $PORT}) and {@code reached: yes|no} (default no) says whether anything
  * connected; setup {@code victim} starts an unrelated process ({@code $VICTIM} is its pid) and
- * {@code killed: yes|no} (default no) says whether it died.
+ * {@code killed: yes|no} (default no) says whether it died; {@code path: DIR} puts the project's
+ * DIR first on csl's PATH (csl apply in a child JVM, so a case with layers).
  *
  * <p>Setup and then steps: {@code file PATH TEXT}, {@code dir PATH}, {@code link PATH TARGET},
- * {@code hardlink PATH TARGET}, {@code fifo PATH}, {@code move FROM TO}, {@code remove PATH},
- * {@code mount PATH} (a bind mount of the outside directory; the case then runs in {@code unshare
- * -rm}), {@code git PATH} ({@code git init} there), {@code socket PATH} (a Unix socket listening
- * while the case runs), {@code tmux PATH} (a tmux server on that socket, killed after the case).
- * {@code $OUT} is the outside directory, {@code $ROOT} the working directory, {@code $HOSTTMP} a
- * directory of the host's own /tmp (not around the case; also replaced in the answer) holding
- * {@code secret.txt}, which must stay unseen and unchanged like the outside directory. Entry
- * points: {@code apply} (csl apply --json), {@code serve} (the same answer through JSON-RPC),
- * {@code undo} (apply, then the then steps, then {@code csl undo --force --json}).
+ * {@code exec PATH TEXT} (an executable file), {@code hardlink PATH TARGET}, {@code fifo PATH},
+ * {@code move FROM TO}, {@code remove PATH}, {@code mount PATH} (a bind mount of the outside
+ * directory; the case then runs in {@code unshare -rm}), {@code git PATH} ({@code git init} there),
+ * {@code socket PATH} (a Unix socket listening while the case runs), {@code tmux PATH} (a tmux
+ * server on that socket, killed after the case). {@code $OUT} is the outside directory, {@code
+ * $ROOT} the working directory, {@code $HOSTTMP} a directory of the host's own /tmp (not around the
+ * case; also replaced in the answer) holding {@code secret.txt}, which must stay unseen and
+ * unchanged like the outside directory. Entry points: {@code apply} (csl apply --json), {@code
+ * serve} (the same answer through JSON-RPC), {@code undo} (apply, then the then steps, then {@code
+ * csl undo --force --json}).
  */
 record Attack(
         String file,
@@ -146,7 +148,7 @@ record Attack(
                 case "content" -> b.contents.add(value);
                 case "layers" -> b.layers = List.of(value.split("\\s+"));
                 case "allow" -> b.allow.add(value);
-                case "why", "output", "nooutput", "outside", "reached", "killed" -> {}
+                case "why", "output", "nooutput", "outside", "reached", "killed", "path" -> {}
                 default ->
                         throw new IllegalArgumentException(
                                 file + ":" + (i + 1) + ": unknown key " + key);

@@ -14,6 +14,7 @@ import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -301,7 +302,7 @@ class AttackBatteryTest {
                     config -> pool.open(config.withLayer(SandboxLayer.parse(layer)));
             return switch (via) {
                     // csl's own process told through its environment, as a user would
-                case "apply" -> inChildJvm(layer, root, answer, allow);
+                case "apply" -> inChildJvm(layer, root, answer, allow, attack.lines("path", null));
                 case "serve" -> serve(forced, root, text, attack.allow());
                 case "mcp" -> mcp(forced, root, text);
                 default -> throw new IllegalArgumentException("no layers through " + via);
@@ -353,7 +354,8 @@ class AttackBatteryTest {
     }
 
     /** {@code csl apply --json} in a child JVM whose environment forces {@code layer}. */
-    private static String inChildJvm(String layer, Path root, Path answer, List<String> allow)
+    private static String inChildJvm(
+            String layer, Path root, Path answer, List<String> allow, List<String> pathDirs)
             throws Exception {
         List<String> command =
                 new ArrayList<>(
@@ -372,6 +374,10 @@ class AttackBatteryTest {
         command.add(answer.toString());
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put(SandboxLayer.VARIABLE, layer);
+        for (String dir : pathDirs) { // a project directory on PATH, as direnv's PATH_add makes
+            pb.environment()
+                    .put("PATH", root.resolve(dir) + File.pathSeparator + System.getenv("PATH"));
+        }
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -641,6 +647,11 @@ class AttackBatteryTest {
                 case "file" -> {
                     Files.createDirectories(at(w[1]).getParent());
                     Files.writeString(at(w[1]), w.length > 2 ? w[2].replace("\\n", "\n") : "");
+                }
+                case "exec" -> { // an executable file, as an earlier answer can leave one
+                    Files.createDirectories(at(w[1]).getParent());
+                    Files.writeString(at(w[1]), w[2].replace("\\n", "\n"));
+                    at(w[1]).toFile().setExecutable(true);
                 }
                 case "dir" -> Files.createDirectories(at(w[1]));
                 case "link" -> {

@@ -27,7 +27,8 @@ public final class ExternalCommandsFactory {
                         config.outputCapBytes(),
                         ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
                         config.output(),
-                        environment(config)),
+                        environment(config),
+                        config.workingDir()),
                 GuardedFiles::open);
     }
 
@@ -49,7 +50,8 @@ public final class ExternalCommandsFactory {
                         config.outputCapBytes(),
                         ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
                         config.output(),
-                        CommandEnvironment.basic()),
+                        CommandEnvironment.basic(),
+                        config.workingDir()),
                 GuardedFiles::open,
                 Approvals.withoutAsking(config));
     }

@@ -24,9 +24,11 @@ record PidNamespace(List<String> prefix) {
         prefix = List.copyOf(prefix);
     }
 
+    private static volatile Path untrusted;
+
     private static final class Cached {
         // Computed once per JVM: the machine does not change while csl runs.
-        static final PidNamespace RESULT = probe();
+        static final PidNamespace RESULT = probe(untrusted);
     }
 
     /** What works on this machine, tried once. */
@@ -34,9 +36,31 @@ record PidNamespace(List<String> prefix) {
         return Cached.RESULT;
     }
 
+    /**
+     * {@link #machine()}, tried (if this is the first call) with no {@code unshare} taken from
+     * inside {@code workingDir}: the trial runs the program it finds.
+     */
+    static PidNamespace machine(Path workingDir) {
+        if (untrusted == null) {
+            untrusted = workingDir;
+        }
+        return Cached.RESULT;
+    }
+
     /** {@code command} to run inside a PID namespace of its own, or as it is. */
     List<String> wrap(List<String> command) {
-        if (prefix.isEmpty()) {
+        return wrap(command, null);
+    }
+
+    /**
+     * As {@link #wrap(List)} for a command of {@code workingDir}: an {@code unshare} found inside
+     * it (through a PATH entry there, taken after the machine was tried) runs before any sandbox,
+     * so it is not used.
+     */
+    List<String> wrap(List<String> command, Path workingDir) {
+        if (prefix.isEmpty()
+                || workingDir != null
+                        && ProcessLauncher.inside(Path.of(prefix.get(0)), workingDir)) {
             return command;
         }
         List<String> out = new ArrayList<>(prefix);
@@ -48,8 +72,8 @@ record PidNamespace(List<String> prefix) {
         return !prefix.isEmpty();
     }
 
-    private static PidNamespace probe() {
-        Optional<Path> unshare = ProcessLauncher.findOnPath("unshare");
+    private static PidNamespace probe(Path workingDir) {
+        Optional<Path> unshare = ProcessLauncher.findOutside("unshare", workingDir);
         if (unshare.isEmpty()) {
             return new PidNamespace(List.of());
         }

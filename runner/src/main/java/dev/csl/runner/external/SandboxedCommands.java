@@ -119,7 +119,9 @@ final class SandboxedCommands implements ExternalCommands {
             List<String> wrapped = confined.argv();
             if (sandbox.kind() != SandboxLayer.BUBBLEWRAP) {
                 // bubblewrap's PID namespace would hold what it leaves behind: make one without it.
-                wrapped = PidNamespace.machine().wrap(wrapped);
+                wrapped =
+                        PidNamespace.machine(config.workingDir())
+                                .wrap(wrapped, config.workingDir());
             }
             outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
         } catch (IOException e) {
@@ -159,7 +161,8 @@ final class SandboxedCommands implements ExternalCommands {
         if (refusal != null) {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
         }
-        Optional<Path> program = ProcessLauncher.findProgram("git", dir);
+        // Read-only git runs without approval: never a git an answer could have written.
+        Optional<Path> program = ProcessLauncher.findOutside("git", config.workingDir());
         if (program.isEmpty()) {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", 0),

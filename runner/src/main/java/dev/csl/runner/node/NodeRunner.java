@@ -56,7 +56,8 @@ public final class NodeRunner {
     private NodeVersion version;
 
     public NodeRunner(Path workingDir, Sandbox sandbox, ProcessLauncher launcher) {
-        this(workingDir, sandbox, launcher, dir -> ProcessLauncher.findProgram("node", dir));
+        // A node block runs without approval: never a node an answer could have written.
+        this(workingDir, sandbox, launcher, dir -> ProcessLauncher.findOutside("node", workingDir));
     }
 
     /** With another way to find {@code node} (tests simulate a machine without it). */

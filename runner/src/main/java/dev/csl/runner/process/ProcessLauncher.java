@@ -35,6 +35,7 @@ public final class ProcessLauncher {
     private final long outputCapBytes;
     private final long memoryCapBytes;
     private final Path prlimit;
+    private final Path workingDir;
     private final OutputListener listener;
     private final CommandEnvironment environment;
 
@@ -57,12 +58,26 @@ public final class ProcessLauncher {
             long memoryCapBytes,
             OutputListener listener,
             CommandEnvironment environment) {
+        this(outputCapBytes, memoryCapBytes, listener, environment, null);
+    }
+
+    /**
+     * As {@link #ProcessLauncher(long, long, OutputListener, CommandEnvironment)} for commands of
+     * {@code workingDir}: {@code prlimit}, which runs before any sandbox, is never taken from it.
+     */
+    public ProcessLauncher(
+            long outputCapBytes,
+            long memoryCapBytes,
+            OutputListener listener,
+            CommandEnvironment environment,
+            Path workingDir) {
         if (outputCapBytes <= 0 || memoryCapBytes < 0) {
             throw new IllegalArgumentException("caps must be positive");
         }
         this.outputCapBytes = outputCapBytes;
         this.memoryCapBytes = memoryCapBytes;
-        this.prlimit = memoryCapBytes > 0 ? findOnPath("prlimit").orElse(null) : null;
+        this.prlimit = memoryCapBytes > 0 ? findOutside("prlimit", workingDir).orElse(null) : null;
+        this.workingDir = workingDir;
         this.listener = listener == null ? OutputListener.NONE : listener;
         this.environment = environment;
     }
@@ -74,7 +89,7 @@ public final class ProcessLauncher {
     /** The same launcher without the live output listener (for csl's own helper commands). */
     public ProcessLauncher quiet() {
         return new ProcessLauncher(
-                outputCapBytes, memoryCapBytes, OutputListener.NONE, environment);
+                outputCapBytes, memoryCapBytes, OutputListener.NONE, environment, workingDir);
     }
 
     /** True when children really get the memory cap (prlimit is installed). */
@@ -230,22 +245,54 @@ public final class ProcessLauncher {
         return findOnPath(program);
     }
 
-    /** The executable called {@code program} on PATH. */
+    /**
+     * The executable called {@code program} on PATH. Relative entries ({@code .}, {@code bin}) are
+     * skipped: they name a different place for csl than for the command it starts, and usually the
+     * project, where an answer writes.
+     */
     public static Optional<Path> findOnPath(String program) {
+        return findOutside(program, null);
+    }
+
+    /**
+     * The executable called {@code program} on PATH (as PATH names it: a venv's python finds its
+     * environment by that name, a multi-call binary picks its role by it), skipping relative
+     * entries and any candidate inside {@code workingDir} (when not {@code null}): a program csl
+     * trusts without approval — git, node, the sandbox and its helpers — never comes from where an
+     * answer could have written it (a direnv {@code PATH_add bin}, a {@code node_modules/.bin} on
+     * PATH).
+     */
+    public static Optional<Path> findOutside(String program, Path workingDir) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();
         }
+        Path root = workingDir == null ? null : realOrNormal(workingDir);
         for (String dir : path.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
+            if (dir.isEmpty() || !Path.of(dir).isAbsolute()) {
                 continue;
             }
             Path candidate = Path.of(dir, program);
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                return Optional.of(candidate);
+                if (root == null || !realOrNormal(candidate).startsWith(root)) {
+                    return Optional.of(candidate);
+                }
             }
         }
         return Optional.empty();
+    }
+
+    /** True when {@code program} (a path) lies inside {@code workingDir}, by real paths. */
+    public static boolean inside(Path program, Path workingDir) {
+        return realOrNormal(program).startsWith(realOrNormal(workingDir));
+    }
+
+    private static Path realOrNormal(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException | RuntimeException e) {
+            return p.toAbsolutePath().normalize();
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.base.SandboxMode;
+import dev.csl.runner.process.ProcessLauncher;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,14 +35,32 @@ public final class Sandbox {
     private final String why;
     private final String error;
     private final SandboxProbe bwrap;
+    private final String errorHint;
 
     private Sandbox(
             SandboxMode mode, SandboxLayer layer, String why, String error, SandboxProbe bwrap) {
+        this(
+                mode,
+                layer,
+                why,
+                error,
+                bwrap,
+                "unset " + SandboxLayer.VARIABLE + " or name a layer 'csl doctor' shows working");
+    }
+
+    private Sandbox(
+            SandboxMode mode,
+            SandboxLayer layer,
+            String why,
+            String error,
+            SandboxProbe bwrap,
+            String errorHint) {
         this.mode = mode;
         this.layer = layer;
         this.why = why;
         this.error = error;
         this.bwrap = bwrap;
+        this.errorHint = errorHint;
     }
 
     /**
@@ -68,11 +87,11 @@ public final class Sandbox {
         if (anyForced && forced != SandboxLayer.BUBBLEWRAP) {
             return null;
         }
-        Path bwrap = SandboxProbe.bwrapOnPath(System.getenv("PATH"));
-        if (bwrap == null) {
+        Path bwrap = SandboxProbe.bwrapOnPath(System.getenv("PATH"), config.workingDir());
+        if (bwrap == null || ProcessLauncher.inside(bwrap, config.workingDir())) {
             return null;
         }
-        SandboxProbe.startMachineProbe();
+        SandboxProbe.startMachineProbe(config.workingDir());
         return new Sandbox(
                 config.sandbox(), SandboxLayer.BUBBLEWRAP, "", null, new SandboxProbe(bwrap, ""));
     }
@@ -81,9 +100,36 @@ public final class Sandbox {
      * The sandbox of {@code config}: its forced layer, else {@code CSL_SANDBOX_LAYER}, else auto.
      */
     public static Sandbox forConfig(RunnerConfig config) {
-        return config.layer() != null
-                ? withLayer(config.sandbox(), config.layer())
-                : forMode(config.sandbox());
+        Supplier<SandboxProbe> probe = () -> SandboxProbe.machine(config.workingDir());
+        String forced = System.getenv(SandboxLayer.VARIABLE);
+        Sandbox sandbox =
+                config.layer() != null
+                        ? choose(config.sandbox(), config.layer(), probe, LandlockProbe::machine)
+                        : forMode(config.sandbox(), forced, probe);
+        return sandbox.notFrom(config.workingDir());
+    }
+
+    /**
+     * This sandbox, unless its bwrap lies inside {@code workingDir} (a PATH entry there): then one
+     * that refuses every command, since an answer could have written that bwrap, and it would run
+     * every command with no sandbox at all.
+     */
+    private Sandbox notFrom(Path workingDir) {
+        if (layer != SandboxLayer.BUBBLEWRAP
+                || !ProcessLauncher.inside(bwrap.bwrap(), workingDir)) {
+            return this;
+        }
+        return new Sandbox(
+                mode,
+                SandboxLayer.NONE,
+                "bwrap lies inside the working directory",
+                "the bwrap found on PATH ("
+                        + bwrap.bwrap()
+                        + ") lies inside the working directory, where an answer could have"
+                        + " written it; csl does not start commands through it",
+                SandboxProbe.unavailable(""),
+                "take that directory off PATH, so that csl finds the bwrap installed on the"
+                        + " machine (csl doctor shows which one it uses)");
     }
 
     /**
@@ -98,8 +144,13 @@ public final class Sandbox {
      * {@link #forMode(SandboxMode)} with {@code forced} as the value of {@code CSL_SANDBOX_LAYER}.
      */
     static Sandbox forMode(SandboxMode mode, String forced) {
+        return forMode(mode, forced, SandboxProbe::machine);
+    }
+
+    private static Sandbox forMode(
+            SandboxMode mode, String forced, Supplier<SandboxProbe> bwrapProbe) {
         if (forced == null || forced.isBlank() || mode == SandboxMode.OFF) {
-            return choose(mode, null, SandboxProbe::machine, LandlockProbe::machine);
+            return choose(mode, null, bwrapProbe, LandlockProbe::machine);
         }
         SandboxLayer layer = SandboxLayer.parse(forced);
         if (layer == null) {
@@ -113,7 +164,7 @@ public final class Sandbox {
                             + "' is not a sandbox layer: use bubblewrap, landlock or none",
                     SandboxProbe.unavailable(""));
         }
-        return withLayer(mode, layer);
+        return choose(mode, layer, bwrapProbe, LandlockProbe::machine);
     }
 
     /** {@code layer} forced on this machine (a refusal when it does not work here). */
@@ -209,9 +260,7 @@ public final class Sandbox {
             return new RunFailure(
                     ErrorCode.COMMAND_NOT_ALLOWED,
                     what + " was not run: " + error,
-                    "unset "
-                            + SandboxLayer.VARIABLE
-                            + " or name a layer 'csl doctor' shows working",
+                    errorHint,
                     Map.of("sandboxLayer", layer()));
         }
         if (mode != SandboxMode.REQUIRED || active()) {

@@ -1,5 +1,6 @@
 package dev.csl.runner.sandbox;
 
+import dev.csl.runner.process.ProcessLauncher;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,14 +24,25 @@ public record SandboxProbe(Path bwrap, String why) {
 
     private static final class Cached {
         // Computed once per JVM: the machine does not change while csl runs.
+        // The working directory of the first caller: no bwrap is taken from inside it.
+        static volatile Path untrusted;
         static final FutureTask<SandboxProbe> RESULT =
-                new FutureTask<>(() -> probe(System.getenv("PATH")));
+                new FutureTask<>(() -> probe(System.getenv("PATH"), untrusted));
         static final AtomicBoolean STARTED = new AtomicBoolean();
     }
 
     /** The probe result for this machine, computed once (here, unless it already runs). */
     public static SandboxProbe machine() {
+        return machine(null);
+    }
+
+    /**
+     * {@link #machine()}, tried (if this is the first call) with no bwrap taken from inside {@code
+     * workingDir}: the trial runs the program it finds.
+     */
+    public static SandboxProbe machine(Path workingDir) {
         if (Cached.STARTED.compareAndSet(false, true)) {
+            Cached.untrusted = workingDir;
             Cached.RESULT.run();
         }
         try {
@@ -48,8 +60,9 @@ public record SandboxProbe(Path bwrap, String why) {
      * bubblewrap's {@code --die-with-parent} ties to it), so that {@link #machine} later only waits
      * for what is left.
      */
-    public static void startMachineProbe() {
+    public static void startMachineProbe(Path workingDir) {
         if (Cached.STARTED.compareAndSet(false, true)) {
+            Cached.untrusted = workingDir;
             Thread t = new Thread(Cached.RESULT, "csl-sandbox-probe");
             t.setDaemon(true);
             t.start();
@@ -62,8 +75,8 @@ public record SandboxProbe(Path bwrap, String why) {
     }
 
     /** The bwrap that {@link #probe} would try, without trying it; {@code null} when none. */
-    static Path bwrapOnPath(String pathVariable) {
-        return isLinux() ? findOnPath("bwrap", pathVariable) : null;
+    static Path bwrapOnPath(String pathVariable, Path workingDir) {
+        return isLinux() ? findOnPath("bwrap", pathVariable, workingDir) : null;
     }
 
     private static boolean isLinux() {
@@ -82,10 +95,14 @@ public record SandboxProbe(Path bwrap, String why) {
     }
 
     static SandboxProbe probe(String pathVariable) {
+        return probe(pathVariable, null);
+    }
+
+    static SandboxProbe probe(String pathVariable, Path workingDir) {
         if (!isLinux()) {
             return unavailable("no sandbox layer for " + System.getProperty("os.name") + " yet");
         }
-        Path bwrap = findOnPath("bwrap", pathVariable);
+        Path bwrap = findOnPath("bwrap", pathVariable, workingDir);
         if (bwrap == null) {
             return unavailable("bwrap not installed (apt-get install bubblewrap)");
         }
@@ -123,15 +140,22 @@ public record SandboxProbe(Path bwrap, String why) {
     }
 
     static Path findOnPath(String program, String pathVariable) {
+        return findOnPath(program, pathVariable, null);
+    }
+
+    /** As {@link #findOnPath(String, String)}, skipping any candidate inside {@code workingDir}. */
+    static Path findOnPath(String program, String pathVariable, Path workingDir) {
         if (pathVariable == null) {
             return null;
         }
         for (String dir : pathVariable.split(File.pathSeparator)) {
-            if (dir.isEmpty()) {
-                continue;
+            if (dir.isEmpty() || !Path.of(dir).isAbsolute()) {
+                continue; // a relative entry names a place an answer may write (the project)
             }
             Path candidate = Path.of(dir, program);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+            if (Files.isRegularFile(candidate)
+                    && Files.isExecutable(candidate)
+                    && (workingDir == null || !ProcessLauncher.inside(candidate, workingDir))) {
                 return candidate;
             }
         }
