@@ -41,30 +41,10 @@ final class BwrapArguments {
 
     /**
      * The whole wrapped command: the working directory (real path) is the only writable place
-     * besides the fresh /tmp and /dev/shm; its {@code .git} and {@code .csl} stay read-only; {@code
-     * readOnly} paths (a preload script under the fresh /tmp, the nested {@code .git} and {@code
-     * .csl} of a {@link MetadataSnapshot}) are bound read-only.
-     */
-    static List<String> wrap(
-            Path bwrap,
-            List<String> command,
-            Path realWorkingDir,
-            Path realCwd,
-            boolean network,
-            List<Path> readOnly) {
-        return wrap(
-                bwrap,
-                command,
-                realWorkingDir,
-                realCwd,
-                network,
-                SandboxView.of(realWorkingDir, readOnly),
-                List.of());
-    }
-
-    /**
-     * {@link #wrap(Path, List, Path, Path, boolean, List)} with the view worked out beforehand, and
-     * {@code alsoShown} (files of csl's own, such as its launcher) bound read-only after it.
+     * besides the fresh /tmp and /dev/shm; its {@code .git} and {@code .csl} stay read-only; what
+     * {@code view} hides is covered and what it shows again (a preload script under the fresh /tmp,
+     * the nested {@code .git} and {@code .csl} of a {@link MetadataSnapshot}) is bound read-only,
+     * then {@code alsoShown} (files of csl's own, such as its launcher).
      */
     static List<String> wrap(
             Path bwrap,

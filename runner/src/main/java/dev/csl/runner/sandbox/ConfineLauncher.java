@@ -8,9 +8,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -29,26 +26,18 @@ import java.util.zip.CRC32C;
 public record ConfineLauncher(Path path, String why) {
     static final String RESOURCE = "csl-confine";
 
-    private static final class Cached {
-        // Extracted once per JVM: the class path does not change while csl runs.
-        static final FutureTask<ConfineLauncher> RESULT =
-                new FutureTask<>(ConfineLauncher::extract);
-        static final AtomicBoolean STARTED = new AtomicBoolean();
-    }
+    // Extracted once per process: the class path does not change while csl runs.
+    private static final Once<ConfineLauncher> MACHINE =
+            new Once<>(
+                    "csl-confine-extract",
+                    e ->
+                            unavailable(
+                                    "csl-confine could not be copied to csl's cache directory: "
+                                            + e));
 
     /** The launcher of this installation, extracted once (here, unless that already runs). */
     public static ConfineLauncher machine() {
-        if (Cached.STARTED.compareAndSet(false, true)) {
-            Cached.RESULT.run();
-        }
-        try {
-            return Cached.RESULT.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return unavailable("interrupted while csl-confine was copied to csl's cache directory");
-        } catch (ExecutionException e) {
-            return unavailable("csl-confine could not be copied: " + e.getCause());
-        }
+        return MACHINE.get(ConfineLauncher::extract);
     }
 
     /**
@@ -56,11 +45,7 @@ public record ConfineLauncher(Path path, String why) {
      * out meanwhile ({@link #machine} then waits only for what is left).
      */
     public static void startInBackground() {
-        if (Cached.STARTED.compareAndSet(false, true)) {
-            Thread t = new Thread(Cached.RESULT, "csl-confine-extract");
-            t.setDaemon(true);
-            t.start();
-        }
+        MACHINE.start(ConfineLauncher::extract);
     }
 
     static ConfineLauncher unavailable(String why) {

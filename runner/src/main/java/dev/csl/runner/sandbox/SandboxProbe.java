@@ -7,10 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Finds out whether bubblewrap actually works on this machine by running {@code true} inside the
@@ -22,14 +19,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public record SandboxProbe(Path bwrap, String why) {
 
-    private static final class Cached {
-        // Computed once per JVM: the machine does not change while csl runs.
-        // The working directory of the first caller: no bwrap is taken from inside it.
-        static volatile Path untrusted;
-        static final FutureTask<SandboxProbe> RESULT =
-                new FutureTask<>(() -> probe(System.getenv("PATH"), untrusted));
-        static final AtomicBoolean STARTED = new AtomicBoolean();
-    }
+    // Tried once per process: the machine does not change while csl runs.
+    private static final Once<SandboxProbe> MACHINE =
+            new Once<>(
+                    "csl-sandbox-probe", e -> unavailable("the trial run of bwrap failed: " + e));
 
     /** The probe result for this machine, computed once (here, unless it already runs). */
     public static SandboxProbe machine() {
@@ -41,37 +34,21 @@ public record SandboxProbe(Path bwrap, String why) {
      * workingDir}: the trial runs the program it finds.
      */
     public static SandboxProbe machine(Path workingDir) {
-        if (Cached.STARTED.compareAndSet(false, true)) {
-            Cached.untrusted = workingDir;
-            Cached.RESULT.run();
-        }
-        try {
-            return Cached.RESULT.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return unavailable("interrupted while trying bwrap");
-        } catch (ExecutionException e) {
-            return unavailable("the trial run of bwrap failed: " + e.getCause());
-        }
+        return MACHINE.get(() -> probe(System.getenv("PATH"), workingDir));
     }
 
     /**
      * Starts the machine's probe on a thread of its own (the thread waits for the trial run, which
      * bubblewrap's {@code --die-with-parent} ties to it), so that {@link #machine} later only waits
-     * for what is left.
+     * for what is left; no bwrap is taken from inside {@code workingDir}.
      */
     public static void startMachineProbe(Path workingDir) {
-        if (Cached.STARTED.compareAndSet(false, true)) {
-            Cached.untrusted = workingDir;
-            Thread t = new Thread(Cached.RESULT, "csl-sandbox-probe");
-            t.setDaemon(true);
-            t.start();
-        }
+        MACHINE.start(() -> probe(System.getenv("PATH"), workingDir));
     }
 
     /** True once the machine's probe has an answer. */
     public static boolean machineKnown() {
-        return Cached.RESULT.isDone();
+        return MACHINE.done();
     }
 
     /** The bwrap that {@link #probe} would try, without trying it; {@code null} when none. */
