@@ -434,7 +434,8 @@ final class Guard implements GuardedFiles {
         } catch (IOException e) {
             throw failure(e, path, r.path());
         }
-        return new GuardedDirectory(this, access, r.names(), path, listing);
+        return new GuardedDirectory(
+                this, access, r.names(), path, listing, LinkCounts.countSubdirectories(r.path()));
     }
 
     // ---- writing ----------------------------------------------------------------------------

@@ -17,61 +17,116 @@ final class GuardedDirectory implements GuardedFiles.Directory {
     private final List<String> names;
     private final String written;
     private final Listing listing;
+    private final boolean countsSubdirectories;
     private List<GuardedFiles.Entry> entries;
 
+    private Path path;
+
+    /** The names, sorted, once read. */
+    private List<String> found;
+
+    /**
+     * @param countsSubdirectories whether the file system's link count of a directory is 2 plus its
+     *     subdirectories (see {@link LinkCounts}); the same for every directory entered from this
+     *     one, as walks do not enter mount points
+     */
     GuardedDirectory(
-            Guard guard, Access access, List<String> names, String written, Listing listing) {
+            Guard guard,
+            Access access,
+            List<String> names,
+            String written,
+            Listing listing,
+            boolean countsSubdirectories) {
         this.guard = guard;
         this.access = access;
         this.names = List.copyOf(names);
         this.written = written;
         this.listing = listing;
+        this.countsSubdirectories = countsSubdirectories;
     }
 
     @Override
     public Path path() {
-        return access.toPath(names);
+        if (path == null) {
+            path = access.toPath(names);
+        }
+        return path;
     }
 
     @Override
     public List<GuardedFiles.Entry> entries() throws IOException {
-        if (entries != null) {
-            return entries;
+        if (entries == null) {
+            entries = List.copyOf(read(false));
         }
-        Path at = path();
-        List<String> found;
-        try {
-            found = new ArrayList<>(listing.names());
-        } catch (IOException e) {
-            throw guard.failure(e, written, at);
+        return entries;
+    }
+
+    @Override
+    public List<GuardedFiles.Entry> walkEntries() throws IOException {
+        return entries != null ? entries : read(true);
+    }
+
+    /**
+     * The sorted entries without csl's stale temporary files, each looked at with {@code lstat};
+     * with {@code leaves}, only until as many subdirectories as the link count promises were seen.
+     */
+    private List<GuardedFiles.Entry> read(boolean leaves) throws IOException {
+        if (found == null) {
+            List<String> names;
+            try {
+                names = new ArrayList<>(listing.names()); // a handle's names are read once
+            } catch (IOException e) {
+                throw guard.failure(e, written, path());
+            }
+            names.removeIf(TempFiles::isStale);
+            names.sort(null);
+            found = names;
         }
-        found.removeIf(TempFiles::isStale);
-        found.sort(null);
+        int subdirectories = leaves ? subdirectories() : -1;
         List<GuardedFiles.Entry> out = new ArrayList<>(found.size());
         for (String name : found) {
-            Path resolved = at.resolve(name);
-            try {
-                Node n = listing.lstat(name);
-                if (!n.exists()) {
-                    continue; // removed since it was listed
-                }
-                String target = n.isLink() ? access.readLink(child(name)).toString() : null;
-                out.add(
-                        new GuardedFiles.Entry(
-                                name,
-                                new FileInfo(
-                                        n.type(),
-                                        n.size(),
-                                        n.posixMode(),
-                                        n.modified(),
-                                        target,
-                                        resolved)));
-            } catch (IOException e) {
-                throw guard.failure(e, childWritten(name), resolved);
+            if (subdirectories == 0) {
+                out.add(new GuardedFiles.Entry(name, null)); // no directory: not looked at
+                continue;
             }
+            FileInfo info = info(name);
+            if (info.type() == FileInfo.Type.MISSING) {
+                continue; // removed since it was listed
+            }
+            if (info.type() == FileInfo.Type.DIRECTORY && subdirectories > 0) {
+                subdirectories--;
+            }
+            out.add(new GuardedFiles.Entry(name, info));
         }
-        entries = List.copyOf(out);
-        return entries;
+        return out;
+    }
+
+    /**
+     * How many subdirectories this directory holds, by its link count: 2 (its name and its {@code
+     * .}) plus one {@code ..} per subdirectory, on the file systems known to count so ({@link
+     * LinkCounts}); -1 elsewhere or when the count cannot be read.
+     */
+    private int subdirectories() {
+        if (!countsSubdirectories) {
+            return -1;
+        }
+        int links = listing.linkCount();
+        return links >= 2 ? links - 2 : -1;
+    }
+
+    @Override
+    public FileInfo info(String name) throws IOException {
+        if (!singleName(name)) {
+            checkName(name, childWritten(name));
+        }
+        Path resolved = path().resolve(name);
+        try {
+            Node n = listing.lstat(name);
+            String target = n.isLink() ? access.readLink(child(name)).toString() : null;
+            return new FileInfo(n.type(), n.size(), n.posixMode(), n.modified(), target, resolved);
+        } catch (IOException e) {
+            throw guard.failure(e, childWritten(name), resolved);
+        }
     }
 
     @Override
@@ -84,7 +139,19 @@ final class GuardedDirectory implements GuardedFiles.Directory {
         } catch (IOException e) {
             throw guard.failure(e, shown, path().resolve(name));
         }
-        return new GuardedDirectory(guard, access, child(name), shown, sub);
+        return new GuardedDirectory(guard, access, child(name), shown, sub, countsSubdirectories);
+    }
+
+    @Override
+    public ReadableByteChannel openFile(String name) throws IOException {
+        if (!singleName(name)) {
+            checkName(name, childWritten(name));
+        }
+        try {
+            return listing.readIfFile(name);
+        } catch (IOException e) {
+            throw guard.failure(e, childWritten(name), path().resolve(name));
+        }
     }
 
     @Override
@@ -100,7 +167,7 @@ final class GuardedDirectory implements GuardedFiles.Directory {
 
     /** Only a single name of this directory: no separator, no {@code .} or {@code ..}. */
     private void checkName(String name, String shown) throws GuardException {
-        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.indexOf('/') >= 0) {
+        if (!singleName(name)) {
             throw guard.refusal()
                     .invalid(
                             shown,
@@ -108,6 +175,10 @@ final class GuardedDirectory implements GuardedFiles.Directory {
                                     "'" + name + "' is not a single name in " + path(),
                                     "name an entry of the directory"));
         }
+    }
+
+    private static boolean singleName(String name) {
+        return !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0;
     }
 
     private List<String> child(String name) {

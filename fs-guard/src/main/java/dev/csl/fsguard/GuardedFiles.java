@@ -226,7 +226,9 @@ public interface GuardedFiles {
 
     /**
      * One entry of a {@link Directory}, as {@code lstat} sees it: a symlink is a {@code SYMLINK}
-     * (its target in {@link FileInfo#linkTarget()}), never followed.
+     * (its target in {@link FileInfo#linkTarget()}), never followed. From {@link
+     * Directory#walkEntries()}, {@code info} is {@code null} for an entry known to be no directory
+     * without being looked at.
      */
     record Entry(String name, FileInfo info) {}
 
@@ -242,10 +244,34 @@ public interface GuardedFiles {
         List<Entry> entries() throws IOException;
 
         /**
+         * The entries as {@link #entries()}, looked at only as far as a walk needs to tell the
+         * subdirectories: where the file system's link count of a directory is 2 plus its number of
+         * subdirectories (ext4, xfs, tmpfs, overlay; not btrfs, NFS or CIFS), once that many were
+         * seen the other entries are known to be no directory and are not looked at (GNU find's
+         * leaf optimisation): their {@link Entry#info()} is {@code null} ({@link #info} looks at
+         * one, {@link #openFile} opens one). Elsewhere every entry is looked at.
+         */
+        List<Entry> walkEntries() throws IOException;
+
+        /**
+         * What the entry {@code name} is now, without following it ({@code lstat} relative to this
+         * directory); type {@code MISSING} when it is gone.
+         */
+        FileInfo info(String name) throws IOException;
+
+        /**
          * Opens the subdirectory {@code name} (one name of {@link #entries()}) relative to this
          * one; a symlink or anything but a directory is refused.
          */
         Directory enter(String name) throws IOException;
+
+        /**
+         * Opens {@code name} for reading, relative to this directory, when it is a regular file
+         * (one look at it, then {@code openat} without following a symlink); {@code null} when it
+         * is anything else (a symlink, a directory, a special file) or is gone. A swap between the
+         * look and the open is refused as by {@link #open}.
+         */
+        ReadableByteChannel openFile(String name) throws IOException;
 
         /**
          * Opens the regular file {@code name} (one name of {@link #entries()}) for reading,

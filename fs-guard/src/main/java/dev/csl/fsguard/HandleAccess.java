@@ -41,6 +41,8 @@ import java.util.Set;
  */
 final class HandleAccess implements Access {
     private static final LinkOption NOFOLLOW = LinkOption.NOFOLLOW_LINKS;
+    private static final Set<java.nio.file.OpenOption> READ_NOFOLLOW =
+            Set.of(StandardOpenOption.READ, NOFOLLOW);
 
     private final Path root;
     private final FileSystem fs;
@@ -449,20 +451,63 @@ final class HandleAccess implements Access {
             }
         }
 
+        /**
+         * The count is read by path (the JDK shows no {@code st_nlink} through a handle) together
+         * with the file key, and used only when that key is the one of the held directory: a
+         * directory swapped in between gives -1. It decides only which entries a walk need not look
+         * at, never what is opened.
+         */
+        @Override
+        public int linkCount() {
+            try {
+                Object held =
+                        dir.getFileAttributeView(BasicFileAttributeView.class)
+                                .readAttributes()
+                                .fileKey();
+                Map<String, Object> byPath =
+                        Files.readAttributes(toPath(names), "unix:nlink,fileKey", NOFOLLOW);
+                return held != null
+                                && held.equals(byPath.get("fileKey"))
+                                && byPath.get("nlink") instanceof Integer n
+                        ? n
+                        : -1;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+
         @Override
         public SeekableByteChannel read(String name) throws IOException {
-            List<String> child = child(name);
+            Path file = name(name);
             // refuse a special file before opening it: opening a FIFO would block
-            if (!attributes(dir, name(name)).isRegularFile()) {
-                throw changed(child);
+            if (!attributes(dir, file).isRegularFile()) {
+                throw changed(child(name));
             }
+            return openSeen(name, file);
+        }
+
+        @Override
+        public SeekableByteChannel readIfFile(String name) throws IOException {
+            Path file = name(name);
             try {
-                return dir.newByteChannel(name(name), Set.of(StandardOpenOption.READ, NOFOLLOW));
+                if (!attributes(dir, file).isRegularFile()) {
+                    return null;
+                }
+            } catch (NoSuchFileException e) {
+                return null; // gone since it was listed
+            }
+            return openSeen(name, file);
+        }
+
+        /** Opens {@code file}, just seen to be a regular file, without following a symlink. */
+        private SeekableByteChannel openSeen(String name, Path file) throws IOException {
+            try {
+                return dir.newByteChannel(file, READ_NOFOLLOW);
             } catch (FileSystemException e) {
                 if (e instanceof NoSuchFileException || e instanceof AccessDeniedException) {
                     throw e;
                 }
-                throw changed(child);
+                throw changed(child(name));
             }
         }
 

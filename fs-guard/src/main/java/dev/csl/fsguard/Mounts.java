@@ -51,6 +51,44 @@ public final class Mounts {
         return out;
     }
 
+    /**
+     * The type of the file system {@code path} (a real path) lives on, as the mount table names it
+     * ({@code ext4}, {@code tmpfs}, {@code overlay}, ...): that of the mount point nearest above
+     * it. {@code null} where there is no table (Jimfs, other systems).
+     */
+    public static String typeOf(Path path) {
+        if (path.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
+            return null;
+        }
+        String table;
+        try {
+            table = Files.readString(MOUNTINFO, StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        String type = null;
+        int depth = -1;
+        for (String line : table.split("\n")) {
+            String[] fields = line.split(" ");
+            int dash = java.util.Arrays.asList(fields).indexOf("-");
+            if (fields.length < 5 || dash < 0 || dash + 1 >= fields.length) {
+                continue;
+            }
+            Path point;
+            try {
+                point = Path.of(unescape(fields[4]));
+            } catch (RuntimeException e) {
+                continue;
+            }
+            // the last of equally deep mounts is the one on top (mounts are listed in order)
+            if (path.startsWith(point) && point.getNameCount() >= depth) {
+                depth = point.getNameCount();
+                type = fields[dash + 1];
+            }
+        }
+        return type;
+    }
+
     /** The kernel writes space, tab, newline and backslash in mount points as octal escapes. */
     static String unescape(String field) {
         if (field.indexOf('\\') < 0) {

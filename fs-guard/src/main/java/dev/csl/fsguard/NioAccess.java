@@ -345,6 +345,20 @@ final class NioAccess implements Access {
         }
 
         @Override
+        public int linkCount() {
+            if (!unix) {
+                return -1;
+            }
+            try {
+                return Files.getAttribute(toPath(dir), "unix:nlink", NOFOLLOW) instanceof Integer n
+                        ? n
+                        : -1;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+
+        @Override
         public SeekableByteChannel read(String name) throws IOException {
             List<String> file = child(name);
             Node n = NioAccess.this.lstat(file);
@@ -355,6 +369,11 @@ final class NioAccess implements Access {
                 throw new RaceException(toPath(file) + " is not the regular file the guard saw");
             }
             return Files.newByteChannel(toPath(file), Set.of(StandardOpenOption.READ, NOFOLLOW[0]));
+        }
+
+        @Override
+        public SeekableByteChannel readIfFile(String name) throws IOException {
+            return NioAccess.this.lstat(child(name)).isFile() ? read(name) : null;
         }
 
         private List<String> child(String name) {

@@ -617,6 +617,85 @@ abstract class GuardedFilesContract {
     }
 
     @Test
+    void walkEntries_sameEntriesAsEntries_onlyEntriesThatCannotBeDirectoriesLeftUnlooked()
+            throws IOException {
+        Files.createDirectories(w.root.resolve("tree/b-dir/inner"));
+        Workspace.write(w.root.resolve("tree/a.txt"), "a\n");
+        Workspace.write(w.root.resolve("tree/b-dir/x.txt"), "x\n");
+        Workspace.write(w.root.resolve("tree/c.txt"), "c\n");
+        w.link("tree/d-link", w.root.getFileSystem().getPath("b-dir"));
+        Workspace.write(w.root.resolve("tree/e.txt"), "e\n");
+        try (GuardedFiles.Directory tree = guard.openDirectory("tree")) {
+            var walked = tree.walkEntries();
+            var all = tree.entries();
+            assertThat(walked)
+                    .extracting(GuardedFiles.Entry::name)
+                    .containsExactly("a.txt", "b-dir", "c.txt", "d-link", "e.txt");
+            for (int i = 0; i < walked.size(); i++) {
+                FileInfo seen = walked.get(i).info();
+                FileInfo looked = all.get(i).info();
+                if (seen == null) {
+                    assertThat(looked.type()).isNotEqualTo(FileInfo.Type.DIRECTORY);
+                    assertThat(tree.info(walked.get(i).name())).isEqualTo(looked);
+                } else {
+                    assertThat(seen).isEqualTo(looked);
+                }
+            }
+            assertThat(walked.get(1).info().type()).isEqualTo(FileInfo.Type.DIRECTORY);
+            if (countsSubdirectories(w.root.resolve("tree"), 3)) {
+                // the one subdirectory seen, the rest are known to be something else
+                assertThat(walked.subList(2, 5)).allMatch(e -> e.info() == null);
+            }
+            try (GuardedFiles.Directory sub = tree.enter("b-dir")) {
+                assertThat(sub.walkEntries())
+                        .extracting(GuardedFiles.Entry::name)
+                        .containsExactly("inner", "x.txt");
+                assertThat(sub.walkEntries().get(0).info().type())
+                        .isEqualTo(FileInfo.Type.DIRECTORY);
+            }
+        }
+    }
+
+    /** Whether {@code dir}'s link count says how many subdirectories it has, and is {@code n}. */
+    private static boolean countsSubdirectories(Path dir, int n) throws IOException {
+        return LinkCounts.countSubdirectories(dir.toRealPath())
+                && Integer.valueOf(n)
+                        .equals(Files.getAttribute(dir, "unix:nlink", LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void openFile_regularFileRead_anythingElseNull_notOneNameRefused() throws IOException {
+        try (GuardedFiles.Directory root = guard.openDirectory(".")) {
+            assertThat(read(root.openFile("a.txt"))).isEqualTo("a\n");
+            for (String other :
+                    new String[] {"sub", "link-out", "file-out", "link-in", "missing.txt"}) {
+                assertThat(root.openFile(other)).as(other).isNull();
+            }
+            assertThat(codeOf(() -> root.openFile("../a.txt"))).isEqualTo(ErrorCode.INVALID_PATH);
+            assertThat(codeOf(() -> root.openFile("sub/file.txt")))
+                    .isEqualTo(ErrorCode.INVALID_PATH);
+        }
+    }
+
+    @Test
+    void walkEntries_unlookedFileSwappedForSymlinkOutside_neitherOpenedNorEntered()
+            throws IOException {
+        Files.createDirectories(w.root.resolve("d"));
+        Workspace.write(w.root.resolve("d/x.txt"), "inside\n");
+        try (GuardedFiles.Directory d = guard.openDirectory("d")) {
+            assertThat(d.walkEntries()).extracting(GuardedFiles.Entry::name).contains("x.txt");
+            Files.delete(w.root.resolve("d/x.txt"));
+            w.link("d/x.txt", w.root.getFileSystem().getPath("../../outside/secret.txt"));
+            assertThat(d.openFile("x.txt")).isNull();
+            assertThat(codeOf(() -> read(d.open("x.txt")))).isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(d.info("x.txt").type()).isEqualTo(FileInfo.Type.SYMLINK);
+            Files.delete(w.root.resolve("d/x.txt"));
+            w.link("d/x.txt", w.root.getFileSystem().getPath("../../outside/dir"));
+            assertThat(codeOf(() -> d.enter("x.txt").close())).isEqualTo(ErrorCode.PATH_ESCAPE);
+        }
+    }
+
+    @Test
     void setLastModified_setsTime() throws IOException {
         Instant t = Instant.parse("2020-01-02T03:04:05Z");
         guard.setLastModified("a.txt", t);

@@ -4,7 +4,7 @@ import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
 /**
  * find: walks each start path depth-first (names in sorted order, symlinks not followed) and
@@ -39,6 +39,12 @@ final class FindCommand implements Builtin {
             return 1;
         }
         Expr top = explicitPrint ? expr : print(expr);
+        // -name, -path and -print need no look at an entry: entries known to be no directory
+        // are then not looked at (GuardedFiles.Directory#walkEntries)
+        boolean needsInfo = false;
+        for (Invocation.Option o : opts) {
+            needsInfo |= o.flag().equals("-type") || o.flag().equals("-empty");
+        }
         List<String> starts = inv.operands().isEmpty() ? List.of(".") : inv.operands();
         int status = 0;
         for (String start : starts) {
@@ -55,7 +61,7 @@ final class FindCommand implements Builtin {
                 status = 1;
                 continue;
             }
-            Walk walk = new Walk(minDepth, maxDepth, top, ctx);
+            Walk walk = new Walk(minDepth, maxDepth, top, needsInfo, ctx);
             status = Math.max(status, walk.visit(null, start, baseName(start), info, 0));
         }
         return status;
@@ -64,17 +70,32 @@ final class FindCommand implements Builtin {
     /**
      * One depth-first walk from a start path. Each directory is held open while its entries are
      * visited, and each subdirectory is entered relative to it, not resolved again from the root.
+     * An entry's info is {@code null} when it is known to be no directory and was not looked at; it
+     * is looked at only when the expression asks what it is ({@code needsInfo}).
      */
-    private record Walk(int minDepth, int maxDepth, Expr top, Context ctx) {
+    private record Walk(int minDepth, int maxDepth, Expr top, boolean needsInfo, Context ctx) {
         int visit(
-                GuardedFiles.Directory parent, String path, String name, FileInfo info, int depth) {
+                GuardedFiles.Directory parent, String path, String name, FileInfo seen, int depth) {
             if (ctx.out.full()) {
                 return 0;
+            }
+            FileInfo info = seen;
+            if (info == null && needsInfo) {
+                try {
+                    info = parent.info(name);
+                } catch (IOException e) {
+                    ctx.error("'" + path + "': " + Context.reason(e));
+                    return 1;
+                }
+                if (info.type() == FileInfo.Type.MISSING) {
+                    return 0; // removed since it was listed
+                }
             }
             if (depth >= minDepth) {
                 top.eval(path, name, info, ctx);
             }
-            if (info.type() != FileInfo.Type.DIRECTORY
+            if (info == null
+                    || info.type() != FileInfo.Type.DIRECTORY
                     || depth >= maxDepth
                     || depth > 0 && ctx.isMountPoint(info)) {
                 return 0; // -xdev always: a mount point below a start is listed, not entered
@@ -82,7 +103,7 @@ final class FindCommand implements Builtin {
             int status = 0;
             try (GuardedFiles.Directory dir =
                     parent == null ? ctx.files.openDirectory(path) : parent.enter(name)) {
-                for (GuardedFiles.Entry child : dir.entries()) {
+                for (GuardedFiles.Entry child : dir.walkEntries()) {
                     String childPath =
                             path.endsWith("/") ? path + child.name() : path + "/" + child.name();
                     status =
@@ -183,16 +204,16 @@ final class FindCommand implements Builtin {
                     yield e;
                 }
                 case "-name" -> {
-                    Pattern g = Glob.compile(v, false);
-                    yield (p, n, i, c) -> g.matcher(n).matches();
+                    Predicate<String> g = Glob.matcher(v, false);
+                    yield (p, n, i, c) -> g.test(n);
                 }
                 case "-iname" -> {
-                    Pattern g = Glob.compile(v, true);
-                    yield (p, n, i, c) -> g.matcher(n).matches();
+                    Predicate<String> g = Glob.matcher(v, true);
+                    yield (p, n, i, c) -> g.test(n);
                 }
                 case "-path" -> {
-                    Pattern g = Glob.compile(v, false);
-                    yield (p, n, i, c) -> g.matcher(p).matches();
+                    Predicate<String> g = Glob.matcher(v, false);
+                    yield (p, n, i, c) -> g.test(p);
                 }
                 case "-type" -> (p, n, i, c) -> typeOf(i).equals(v);
                 case "-empty" -> FindCommand::empty;

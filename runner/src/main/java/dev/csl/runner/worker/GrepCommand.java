@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -32,9 +33,9 @@ final class GrepCommand implements Builtin {
         int before;
         int after;
         long maxCount;
-        List<Pattern> include = new ArrayList<>();
-        List<Pattern> exclude = new ArrayList<>();
-        List<Pattern> excludeDir = new ArrayList<>();
+        List<Predicate<String>> include = new ArrayList<>();
+        List<Predicate<String>> exclude = new ArrayList<>();
+        List<Predicate<String>> excludeDir = new ArrayList<>();
     }
 
     /** Thrown to stop everything at the first match of {@code -q}. */
@@ -72,9 +73,9 @@ final class GrepCommand implements Builtin {
         job.before = Integer.parseInt(inv.value("-B", Integer.toString(context)));
         job.after = Integer.parseInt(inv.value("-A", Integer.toString(context)));
         job.maxCount = Long.parseLong(inv.value("-m", Long.toString(Long.MAX_VALUE)));
-        inv.values("--include").forEach(g -> job.include.add(Glob.compile(g, false)));
-        inv.values("--exclude").forEach(g -> job.exclude.add(Glob.compile(g, false)));
-        inv.values("--exclude-dir").forEach(g -> job.excludeDir.add(Glob.compile(g, false)));
+        inv.values("--include").forEach(g -> job.include.add(Glob.matcher(g, false)));
+        inv.values("--exclude").forEach(g -> job.exclude.add(Glob.matcher(g, false)));
+        inv.values("--exclude-dir").forEach(g -> job.excludeDir.add(Glob.matcher(g, false)));
         boolean recursive = inv.has("-r");
         boolean implicitDot = operands.isEmpty();
         if (implicitDot) {
@@ -172,13 +173,15 @@ final class GrepCommand implements Builtin {
 
     /**
      * Searches the tree under {@code dir}, which stays open while its entries are searched: each
-     * entry is opened relative to it, not resolved again from the root.
+     * entry is opened relative to it, not resolved again from the root. An entry known to be no
+     * directory without a look ({@link GuardedFiles.Directory#walkEntries()}) is looked at once, by
+     * the open of a regular file.
      */
     private void walk(
             Job job, GrepFiles scan, GuardedFiles.Directory dir, String path, String shown) {
         List<GuardedFiles.Entry> entries;
         try {
-            entries = dir.entries();
+            entries = dir.walkEntries();
         } catch (IOException e) {
             fileError(job, scan, path, Context.reason(e));
             return;
@@ -188,12 +191,11 @@ final class GrepCommand implements Builtin {
                 return;
             }
             String name = entry.name();
-            String childPath = Context.child(path, name);
             String childShown = shown.isEmpty() ? name : Context.child(shown, name);
             FileInfo info = entry.info();
-            if (info.type() == FileInfo.Type.DIRECTORY) {
-                if (job.excludeDir.stream().noneMatch(g -> g.matcher(name).matches())
-                        && !job.ctx.isMountPoint(info)) {
+            if (info != null && info.type() == FileInfo.Type.DIRECTORY) {
+                String childPath = Context.child(path, name);
+                if (!matchesAny(job.excludeDir, name) && !job.ctx.isMountPoint(info)) {
                     GuardedFiles.Directory sub;
                     try {
                         sub = dir.enter(name);
@@ -205,21 +207,35 @@ final class GrepCommand implements Builtin {
                         walk(job, scan, sub, childPath, childShown);
                     }
                 }
-            } else if (info.type() == FileInfo.Type.FILE) {
-                boolean included =
-                        job.include.isEmpty()
-                                || job.include.stream().anyMatch(g -> g.matcher(name).matches());
-                boolean excluded = job.exclude.stream().anyMatch(g -> g.matcher(name).matches());
-                if (included && !excluded) {
+            } else if ((info == null || info.type() == FileInfo.Type.FILE)
+                    && (job.include.isEmpty() || matchesAny(job.include, name))
+                    && !matchesAny(job.exclude, name)) {
+                java.nio.channels.ReadableByteChannel in;
+                try {
+                    in = dir.openFile(name);
+                } catch (IOException e) {
+                    fileError(job, scan, childShown, Context.reason(e));
+                    continue;
+                }
+                if (in != null) {
                     try {
-                        scan.search(dir.open(name), childShown);
+                        scan.search(in, childShown);
                     } catch (IOException e) {
                         fileError(job, scan, childShown, Context.reason(e));
                     }
                 }
             }
-            // symlinks met while recursing are skipped, as grep -r does
+            // symlinks and special files met while recursing are skipped, as grep -r does
         }
+    }
+
+    private static boolean matchesAny(List<Predicate<String>> globs, String name) {
+        for (Predicate<String> g : globs) {
+            if (g.test(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void fileError(Job job, GrepFiles scan, String path, String reason) {

@@ -3,7 +3,9 @@ package dev.csl.runner.worker;
 import java.io.IOException;
 import java.nio.channels.ReadableByteChannel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -12,16 +14,24 @@ import java.util.concurrent.Future;
 /**
  * The files one grep searches, in the order the walk meets them. Where the machine has more than
  * one core and no context lines tie one file's output to the last ({@code -A}, {@code -B}, {@code
- * -C}, {@code -q}), files are searched on a few threads while the walk goes on; each file's output
- * is kept apart and printed in walk order, so the output is the same as one thread's. At most
- * {@link #window} files are in flight, and no more than {@link #IN_FLIGHT_BYTES} of their output.
+ * -C}, {@code -q}), files are searched on a few threads while the walk goes on, handed over {@link
+ * #BATCH} at a time (a hand-over per file cost more than a small file's search); each batch's
+ * output is kept apart and printed in walk order, so the output is the same as one thread's. At
+ * most {@link #window} batches are in flight, and no more than {@link #IN_FLIGHT_BYTES} of their
+ * output.
  */
 final class GrepFiles implements AutoCloseable {
-    /** The most output the files in flight may hold together. */
+    /** The most output the batches in flight may hold together. */
     static final long IN_FLIGHT_BYTES = 64L << 20;
 
-    /** One file's output, printed when its turn comes. */
-    private record Done(Output out, Output err, long count, boolean failed) {}
+    /** How many files a thread is handed at once. */
+    static final int BATCH = 16;
+
+    /** A file to search, or (with {@code in} null) a line for stderr, in walk order. */
+    private record Item(ReadableByteChannel in, String shown) {}
+
+    /** One batch's output, printed when its turn comes. */
+    private record Done(Output out, Output err, boolean matched, boolean failed) {}
 
     private final GrepCommand.Job job;
     private final ExecutorService pool;
@@ -31,6 +41,7 @@ final class GrepFiles implements AutoCloseable {
 
     private final ThreadLocal<GrepScan> scans;
     private final Deque<Future<Done>> pending = new ArrayDeque<>();
+    private List<Item> batch = new ArrayList<>(BATCH);
     private final int window;
 
     GrepFiles(GrepCommand.Job job, int threads) {
@@ -38,7 +49,7 @@ final class GrepFiles implements AutoCloseable {
         this.own = new GrepScan(job);
         this.scans = ThreadLocal.withInitial(() -> new GrepScan(job));
         long cap = Math.max(1, job.ctx.out.cap());
-        int window = (int) Math.min(4L * threads, IN_FLIGHT_BYTES / cap);
+        int window = (int) Math.min(2L * threads, IN_FLIGHT_BYTES / cap);
         boolean parallel =
                 threads > 1 && window > 1 && job.before + job.after == 0 && !job.inv.has("-q");
         this.window = parallel ? window : 0;
@@ -61,38 +72,54 @@ final class GrepFiles implements AutoCloseable {
             }
             return;
         }
+        batch.add(new Item(in, shown));
+        if (batch.size() >= BATCH) {
+            handOver();
+        }
+    }
+
+    /** Gives the batch gathered so far to the threads, after printing what a full window holds. */
+    private void handOver() {
         while (pending.size() >= window) {
             print(pending.pollFirst());
         }
-        pending.addLast(pool.submit(() -> searchApart(in, shown)));
+        List<Item> items = batch;
+        batch = new ArrayList<>(BATCH);
+        pending.addLast(pool.submit(() -> searchApart(items)));
     }
 
-    private Done searchApart(ReadableByteChannel in, String shown) {
+    private Done searchApart(List<Item> items) {
         Output out = new Output(job.ctx.out.cap());
         Output err = new Output(job.ctx.err.cap());
-        try (in) {
-            GrepScan.Found found = scans.get().search(in, shown, out);
-            summary(found, shown, out, err);
-            return new Done(out, err, found.count(), false);
-        } catch (IOException e) {
-            if (!job.inv.has("-s")) {
-                err.println("grep: " + shown + ": " + Context.reason(e));
+        GrepScan scan = scans.get();
+        boolean matched = false;
+        boolean failed = false;
+        for (Item item : items) {
+            if (item.in() == null) {
+                err.println(item.shown());
+                continue;
             }
-            return new Done(out, err, 0, true);
+            try (ReadableByteChannel in = item.in()) {
+                GrepScan.Found found = scan.search(in, item.shown(), out);
+                summary(found, item.shown(), out, err);
+                matched |= found.count() > 0;
+            } catch (IOException e) {
+                failed = true;
+                if (!job.inv.has("-s")) {
+                    err.println("grep: " + item.shown() + ": " + Context.reason(e));
+                }
+            }
         }
+        return new Done(out, err, matched, failed);
     }
 
     /** A line on stderr (a file that could not be searched), after the files before it. */
     void error(String line) {
-        if (pool == null || pending.isEmpty()) {
+        if (pool == null || pending.isEmpty() && batch.isEmpty()) {
             job.ctx.err.println(line);
             return;
         }
-        Output err = new Output(job.ctx.err.cap());
-        err.println(line);
-        pending.addLast(
-                java.util.concurrent.CompletableFuture.completedFuture(
-                        new Done(new Output(0), err, 0, false)));
+        batch.add(new Item(null, line));
     }
 
     /** True once the output is full: the walk may stop (files in flight still print). */
@@ -132,7 +159,7 @@ final class GrepFiles implements AutoCloseable {
         }
         job.ctx.out.append(done.out());
         job.ctx.err.append(done.err());
-        job.matched |= done.count() > 0;
+        job.matched |= done.matched();
         job.error |= done.failed();
     }
 
@@ -140,6 +167,9 @@ final class GrepFiles implements AutoCloseable {
     @Override
     public void close() {
         try {
+            if (pool != null && !batch.isEmpty()) {
+                handOver();
+            }
             while (!pending.isEmpty()) {
                 print(pending.pollFirst());
             }

@@ -12,8 +12,10 @@ import java.util.regex.Matcher;
  * grep's search of one file, read in pieces of 96 KiB as GNU grep reads it: memory stays flat in
  * the file's size (a line longer than a piece grows the buffer to hold that line). A piece with a
  * NUL byte makes the file binary from there on, as in GNU grep: lines selected before it were
- * printed, later ones only make "binary file matches". When the pattern is a literal, lines that do
- * not hold its bytes are skipped without being decoded.
+ * printed, later ones only make "binary file matches". The pieces are looked at for a NUL only when
+ * a line is selected (or shown as context) and before they are dropped, so a file without a match
+ * is read once, by the search. When the pattern is a literal, lines that do not hold its bytes are
+ * skipped without being decoded.
  */
 final class GrepScan {
     static final int PIECE = 96 * 1024;
@@ -37,6 +39,11 @@ final class GrepScan {
     private long lastPrinted;
     private int afterLeft;
     private boolean binary;
+
+    /** The buffer holds bytes up to here; those before {@link #nulFrom} were looked at for NUL. */
+    private int limit;
+
+    private int nulFrom;
     private boolean stop;
     private final Deque<Held> held = new ArrayDeque<>();
     private Output out;
@@ -65,13 +72,16 @@ final class GrepScan {
         stop = false;
         held.clear();
         int start = 0;
-        int limit = 0;
+        limit = 0;
+        nulFrom = 0;
         boolean eof = false;
         while (!stop && !eof) {
             if (start > 0 && buf.length - limit < PIECE) {
                 // make room by dropping the lines already searched (a file of one piece never does)
                 countLinesTo(start);
+                binaryKnownTo(start);
                 lineNoAt -= start;
+                nulFrom -= start;
                 System.arraycopy(buf, start, buf, 0, limit - start);
                 limit -= start;
                 start = 0;
@@ -83,10 +93,6 @@ final class GrepScan {
             if (n < 0) {
                 eof = true;
             } else {
-                if (!binary && Bytes.indexOf(buf, limit, limit + n, (byte) 0) >= 0) {
-                    binary = true;
-                    countAtBinary = count;
-                }
                 limit += n;
             }
             int end = eof ? limit : lineStart(start, limit);
@@ -96,6 +102,19 @@ final class GrepScan {
             }
         }
         return new Found(count, binary && count > countAtBinary);
+    }
+
+    /**
+     * Looks for a NUL in what was read up to {@code to} and not looked at yet: the file is binary
+     * from the piece that holds one. Called before a line is selected or shown, so the answer is
+     * the one a look at each piece as it was read would give.
+     */
+    private void binaryKnownTo(int to) {
+        if (!binary && nulFrom < to && Bytes.indexOf(buf, nulFrom, to, (byte) 0) >= 0) {
+            binary = true;
+            countAtBinary = count;
+        }
+        nulFrom = Math.max(nulFrom, to);
     }
 
     /** The size of the buffer now (for tests: it grows only with the longest line). */
@@ -166,6 +185,10 @@ final class GrepScan {
             m = job.pattern.matcher(text);
             selected = m.find() != job.invert;
         }
+        if (!selected && afterLeft == 0 && job.before == 0) {
+            return; // neither printed nor kept for context
+        }
+        binaryKnownTo(limit);
         boolean quiet = job.listOnly || job.countOnly || binary;
         if (!selected) {
             if (afterLeft > 0 && !quiet) {

@@ -33,7 +33,12 @@ public record Invocation(String command, List<Option> options, List<String> oper
     }
 
     public boolean has(String flag) {
-        return options.stream().anyMatch(o -> o.flag().equals(flag));
+        for (Option o : options) { // asked per file and per line by grep: no stream
+            if (o.flag().equals(flag)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The value of the last occurrence of {@code flag}, or {@code fallback}. */

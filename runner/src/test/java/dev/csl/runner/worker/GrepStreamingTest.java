@@ -164,6 +164,41 @@ class GrepStreamingTest {
     }
 
     @Test
+    void run_nulInAPieceWithoutMatch_laterMatchOnlyMakesBinaryMatch() throws Exception {
+        // the NUL's piece is searched (no match) and dropped before the match is read
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.write("x\0\n".getBytes(UTF_8));
+        for (int i = 0; i < 40_000; i++) {
+            b.write("hay hay\n".getBytes(UTF_8));
+        }
+        b.write("needle\n".getBytes(UTF_8));
+        Files.write(dir.resolve("early.bin"), b.toByteArray());
+        Result csl = csl("-n", "needle", "early.bin");
+        assertThat(csl.out()).isEmpty();
+        assertThat(csl.err()).isEqualTo("grep: early.bin: binary file matches\n");
+        assertThat(csl).isEqualTo(gnu("-n", "needle", "early.bin"));
+        assertThat(csl("-c", "needle", "early.bin")).isEqualTo(gnu("-c", "needle", "early.bin"));
+    }
+
+    @Test
+    void run_nulInTheContextAfterAMatch_contextStopsWhereGnuStops() throws Exception {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        for (int i = 0; i < 12_287; i++) {
+            b.write("hay hay\n".getBytes(UTF_8));
+        }
+        b.write("needle\n".getBytes(UTF_8)); // the last line of the first 96 KiB piece
+        b.write("after 1\nafter 2\n\0\nneedle again\nafter 3\n".getBytes(UTF_8));
+        Files.write(dir.resolve("context.bin"), b.toByteArray());
+        for (String[] words :
+                List.of(
+                        new String[] {"-n", "-A", "3", "needle", "context.bin"},
+                        new String[] {"-n", "-B", "2", "again", "context.bin"},
+                        new String[] {"-c", "needle", "context.bin"})) {
+            assertThat(csl(words)).as(String.join(" ", words)).isEqualTo(gnu(words));
+        }
+    }
+
+    @Test
     void run_binaryFile_countsEveryLineAsGnuGrep() throws Exception {
         Files.write(dir.resolve("b.bin"), "a\0\na\na\n".getBytes(UTF_8));
         Result csl = csl("-c", "a", "b.bin");
