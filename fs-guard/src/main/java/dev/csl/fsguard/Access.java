@@ -45,14 +45,14 @@ interface Access {
     String writeTemporary(List<String> names, byte[] content, int posixMode) throws IOException;
 
     /**
-     * The second half: renames the temporary file {@code temporary} of the target's directory over
-     * the target. The directory is not forced ({@link #forceDirectory}); on failure the temporary
-     * file is removed.
+     * The second half, for the files of a batch in one directory: renames each temporary file
+     * ({@code temporaries}, by index) of {@code directory} over its target ({@code targets}, single
+     * names), then forces the directory once, where the file system can force one, to make the
+     * renames durable. A temporary file whose rename fails is removed. Returns, by index, what
+     * failed (null where the rename was done).
      */
-    void renameTemporary(List<String> names, String temporary) throws IOException;
-
-    /** Makes the renames in a directory durable, where the file system can force a directory. */
-    void forceDirectory(List<String> directory);
+    IOException[] renameTemporaries(
+            List<String> directory, List<String> targets, List<String> temporaries);
 
     /** Creates one directory; its parent exists. */
     void mkdir(List<String> names) throws IOException;
