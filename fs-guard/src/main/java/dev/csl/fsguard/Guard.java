@@ -288,6 +288,9 @@ final class Guard implements GuardedFiles {
             throws GuardException {
         List<List<String>> names = new ArrayList<>();
         for (Path p : pending) {
+            if (!RepositoryShapes.mayHoldPart(p.toString())) {
+                continue; // no HEAD, objects, refs or commondir in it: it cannot help make a shape
+            }
             Path abs = p.toAbsolutePath().normalize();
             if (abs.startsWith(root) && !abs.equals(root)) {
                 List<String> rel = new ArrayList<>();

@@ -51,6 +51,34 @@ final class RepositoryShapes {
         };
     }
 
+    /**
+     * False only when no name of {@code path} (split on {@code /} and {@code \\}) can be part of
+     * the shape: a quick look at a path's text before its names are worked out.
+     */
+    static boolean mayHoldPart(String path) {
+        int start = 0;
+        for (int i = 0; i <= path.length(); i++) {
+            if (i == path.length() || path.charAt(i) == '/' || path.charAt(i) == '\\') {
+                if (partAt(path, start, i - start)) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        return false;
+    }
+
+    private static boolean partAt(String path, int from, int length) {
+        for (String part : PARTS) {
+            if (part.length() == length && path.regionMatches(true, from, part, 0, length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] PARTS = {"head", "objects", "refs", "commondir"};
+
     private static Collection<String> withAdded(Collection<String> names, String added) {
         java.util.List<String> all = new java.util.ArrayList<>(names);
         all.add(added);
