@@ -63,16 +63,17 @@ interface Access {
     /**
      * The names in the root and in each directory below it along {@code names} (its last name
      * excluded), each unsorted; it stops before the first that is missing or not a directory. One
-     * walk down instead of a walk from the root for each directory.
+     * walk down instead of a walk from the root for each directory. The directories before {@code
+     * from} are walked through but not listed: null stands for each (the caller knows them).
      */
-    default List<List<String>> listAlong(List<String> names) throws IOException {
+    default List<List<String>> listAlong(List<String> names, int from) throws IOException {
         List<List<String>> out = new java.util.ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             List<String> dir = names.subList(0, i);
             if (i > 0 && !lstat(dir).isDirectory()) {
                 break;
             }
-            out.add(list(dir));
+            out.add(i < from ? null : list(dir));
         }
         return out;
     }

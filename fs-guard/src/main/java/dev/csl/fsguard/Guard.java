@@ -217,7 +217,7 @@ final class Guard implements GuardedFiles {
         List<String> names = r.names();
         List<List<String>> listings;
         try {
-            listings = access.listAlong(names);
+            listings = access.listAlong(names, 0);
         } catch (IOException e) {
             throw failure(e, path, r.path());
         }

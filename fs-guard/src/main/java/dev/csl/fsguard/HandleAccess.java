@@ -304,7 +304,7 @@ final class HandleAccess implements Access {
     }
 
     @Override
-    public List<List<String>> listAlong(List<String> names) throws IOException {
+    public List<List<String>> listAlong(List<String> names, int from) throws IOException {
         List<List<String>> out = new ArrayList<>();
         if (names.isEmpty()) {
             return out;
@@ -312,9 +312,12 @@ final class HandleAccess implements Access {
         SecureDirectoryStream<Path> dir = openDir(List.of());
         try {
             for (int i = 0; ; i++) {
-                List<String> entries = new ArrayList<>();
-                for (Path p : dir) {
-                    entries.add(p.getFileName().toString());
+                List<String> entries = null;
+                if (i >= from) {
+                    entries = new ArrayList<>();
+                    for (Path p : dir) {
+                        entries.add(p.getFileName().toString());
+                    }
                 }
                 out.add(entries);
                 if (i + 1 >= names.size()) {

@@ -47,23 +47,38 @@ final class RememberedListings implements Access {
     }
 
     @Override
-    public List<List<String>> listAlong(List<String> names) throws IOException {
+    public List<List<String>> listAlong(List<String> names, int from) throws IOException {
         long seen;
+        List<List<String>> known = new ArrayList<>();
         synchronized (this) {
-            List<List<String>> known = known(names);
-            if (known != null) {
+            // the directories from the root down that are kept already
+            for (int i = 0; i < names.size(); i++) {
+                Set<String> parts = kept.get(names.subList(0, i));
+                if (parts == null) {
+                    break;
+                }
+                if (parts == NOT_A_DIRECTORY) {
+                    return known;
+                }
+                known.add(List.copyOf(parts));
+            }
+            if (known.size() == names.size()) {
                 return known;
             }
             seen = changes;
         }
-        List<List<String>> listed = access.listAlong(names);
+        int first = Math.max(from, known.size()); // the first directory listed now
+        List<List<String>> listed = access.listAlong(names, first);
         List<List<String>> parts = new ArrayList<>(listed.size());
-        for (List<String> entries : listed) {
-            parts.add(List.copyOf(shapeNames(entries)));
+        for (int i = 0; i < listed.size(); i++) {
+            parts.add(
+                    i < known.size()
+                            ? known.get(i)
+                            : i < first ? null : List.copyOf(shapeNames(listed.get(i))));
         }
         synchronized (this) {
             if (seen == changes) {
-                for (int i = 0; i < listed.size(); i++) {
+                for (int i = first; i < listed.size(); i++) {
                     kept.put(List.copyOf(names.subList(0, i)), Set.copyOf(parts.get(i)));
                 }
                 if (listed.size() < names.size()) {
@@ -72,22 +87,6 @@ final class RememberedListings implements Access {
             }
         }
         return parts;
-    }
-
-    /** What is kept along {@code names}, as {@link #listAlong} returns it; null if not all is. */
-    private List<List<String>> known(List<String> names) {
-        List<List<String>> out = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            Set<String> parts = kept.get(names.subList(0, i));
-            if (parts == null) {
-                return null;
-            }
-            if (parts == NOT_A_DIRECTORY) {
-                return out;
-            }
-            out.add(List.copyOf(parts));
-        }
-        return out;
     }
 
     private static Set<String> shapeNames(List<String> entries) {

@@ -239,7 +239,7 @@ public final class Interpreter {
         AuditLog audit = new AuditLog();
         try {
             if (!dryRun) {
-                state = StateDirectory.open(root);
+                state = StateDirectory.open(root).rememberingListings();
                 state.requireFileOrAbsent(AuditLog.NAME);
                 recovered = History.recover(files, state);
                 journal = new Journal(files, state);

@@ -117,13 +117,16 @@ final class Workspace {
     }
 
     /**
-     * After a RUN the disk may differ from memory: forget what was loaded, and what the guard
-     * listed of the directories.
+     * After a RUN the disk may differ from memory: forget what was loaded, and what the guards of
+     * the project and of {@code .csl} listed of their directories.
      */
     void forget() {
         states.clear();
         opened.clear();
         files.forgetListings();
+        if (journal != null) {
+            journal.forgetListings();
+        }
     }
 
     /** Errors of saves that failed, by task. */
