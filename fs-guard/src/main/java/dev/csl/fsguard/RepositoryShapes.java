@@ -24,6 +24,9 @@ final class RepositoryShapes {
         boolean refs = false;
         boolean commondir = false;
         for (String name : names) {
+            if (!partLength(name)) {
+                continue;
+            }
             switch (name.toLowerCase(Locale.ROOT)) {
                 case "head" -> head = true;
                 case "objects" -> objects = true;
@@ -45,10 +48,23 @@ final class RepositoryShapes {
 
     /** True for a name that is part of the shape ({@code HEAD}, {@code objects}, ...). */
     static boolean isPart(String name) {
+        if (!partLength(name)) {
+            return false;
+        }
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "head", "objects", "refs", "commondir" -> true;
             default -> false;
         };
+    }
+
+    /**
+     * Whether {@code name} has the length of a part: lower-casing never makes a name shorter, and
+     * where it makes one longer (İ) the result holds a character no part has, so only names of a
+     * part's length can be one. Spares the lower-casing of every other name a listing holds.
+     */
+    private static boolean partLength(String name) {
+        int n = name.length();
+        return n == 4 || n == 7 || n == 9;
     }
 
     /**
