@@ -31,6 +31,20 @@ final class CdsTraining {
                     "console.log(twice(1));",
                     "<---END--->",
                     "",
+                    // A pattern longer than 64 characters, as most are: TextDoc checks its
+                    // periodicity first (and the second apply finds it applied already).
+                    "<---SEARCH file=\"src/util.js\"--->",
+                    "function twice(x) {",
+                    "    return 2 * x;",
+                    "}",
+                    "module.exports = { twice };",
+                    "<---REPLACE--->",
+                    "function twice(x) {",
+                    "    return x + x;",
+                    "}",
+                    "module.exports = { twice };",
+                    "<---END--->",
+                    "",
                     "<---TASKS--->",
                     "<---WRITE file=\"NOTES.md\" append=\"true\"--->",
                     "- util.js added",
@@ -58,13 +72,26 @@ final class CdsTraining {
     private CdsTraining() {}
 
     public static void main(String[] args) throws IOException {
+        train(args);
+        // Ends as csl does, through System.exit: Runtime.exit logs the exit (at debug level) and
+        // so loads the System.Logger classes, ~30 of them, which every csl command loads last.
+        System.exit(0);
+    }
+
+    private static void train(String[] args) throws IOException {
+        // Main's first steps (never a relaunch here: the launcher trains with a UTF-8 locale), so
+        // that their classes come from the cache too, not from the jar with a verification.
+        LocaleRelaunch.needed();
+        Utf8Streams.install();
         Path dir = Path.of(args[0]);
         // Raw java.nio on purpose, for the four writes below: dir is the scratch directory the
         // launcher made for this training run (mktemp -d), not a user's project, and the names
         // are fixed here, never taken from an answer.
         Path project = Files.createDirectories(dir.resolve("project")); // inside mktemp's dir
         Files.createDirectories(project.resolve("src")); // inside mktemp's dir
-        Files.writeString(project.resolve("src/main.js"), "console.log(1);\n"); // fixed name
+        // Not ASCII: a SEARCH then decodes the file strictly (CharsetDecoder), as most real files.
+        String main = "// entrée\nconsole.log(1);\n";
+        Files.writeString(project.resolve("src/main.js"), main); // fixed name
         Path answer = dir.resolve("answer.md");
         Files.writeString(answer, ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
         String answerPath = answer.toString();

@@ -52,7 +52,8 @@ final class LocaleRelaunch {
         }
     }
 
-    private static boolean needed() {
+    /** True when this JVM has no UTF-8 locale and can start csl again with one. */
+    static boolean needed() {
         if (utf8(System.getProperty("sun.jnu.encoding", "UTF-8"))) {
             return false; // the usual case, decided without touching the disk
         }

@@ -2,7 +2,10 @@ package dev.csl.cli;
 
 import picocli.CommandLine;
 
-/** Entry point of the {@code csl} command. The only place that calls {@code System.exit}. */
+/**
+ * Entry point of the {@code csl} command. The only place that calls {@code System.exit} (besides
+ * the launcher's training run, {@link CdsTraining}, which ends the same way).
+ */
 public final class Main {
     private Main() {}
 

@@ -45,14 +45,14 @@ interface Access {
     String writeTemporary(List<String> names, byte[] content, int posixMode) throws IOException;
 
     /**
-     * The second half: renames the temporary file {@code temporary} of the target's directory over
-     * the target. The directory is not forced ({@link #forceDirectory}); on failure the temporary
-     * file is removed.
+     * The second half, for the files of a batch in one directory: renames each temporary file
+     * ({@code temporaries}, by index) of {@code directory} over its target ({@code targets}, single
+     * names), then forces the directory once, where the file system can force one, to make the
+     * renames durable. A temporary file whose rename fails is removed. Returns, by index, what
+     * failed (null where the rename was done).
      */
-    void renameTemporary(List<String> names, String temporary) throws IOException;
-
-    /** Makes the renames in a directory durable, where the file system can force a directory. */
-    void forceDirectory(List<String> directory);
+    IOException[] renameTemporaries(
+            List<String> directory, List<String> targets, List<String> temporaries);
 
     /** Creates one directory; its parent exists. */
     void mkdir(List<String> names) throws IOException;
@@ -63,16 +63,17 @@ interface Access {
     /**
      * The names in the root and in each directory below it along {@code names} (its last name
      * excluded), each unsorted; it stops before the first that is missing or not a directory. One
-     * walk down instead of a walk from the root for each directory.
+     * walk down instead of a walk from the root for each directory. The directories before {@code
+     * from} are walked through but not listed: null stands for each (the caller knows them).
      */
-    default List<List<String>> listAlong(List<String> names) throws IOException {
+    default List<List<String>> listAlong(List<String> names, int from) throws IOException {
         List<List<String>> out = new java.util.ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             List<String> dir = names.subList(0, i);
             if (i > 0 && !lstat(dir).isDirectory()) {
                 break;
             }
-            out.add(list(dir));
+            out.add(i < from ? null : list(dir));
         }
         return out;
     }

@@ -109,6 +109,21 @@ final class Guard implements GuardedFiles {
     }
 
     @Override
+    public GuardedFiles rememberingListings() {
+        if (access instanceof RememberedListings) {
+            return this;
+        }
+        return new Guard(new RememberedListings(access), resolver, refusal, root, base, cleaned);
+    }
+
+    @Override
+    public void forgetListings() {
+        if (access instanceof RememberedListings remembered) {
+            remembered.forget();
+        }
+    }
+
+    @Override
     public GuardedFiles withBase(String dir) throws GuardException {
         Resolution r = resolver.resolve(dir, base, true);
         if (!r.node().exists()) {
@@ -202,7 +217,7 @@ final class Guard implements GuardedFiles {
         List<String> names = r.names();
         List<List<String>> listings;
         try {
-            listings = access.listAlong(names);
+            listings = access.listAlong(names, 0);
         } catch (IOException e) {
             throw failure(e, path, r.path());
         }
@@ -273,6 +288,9 @@ final class Guard implements GuardedFiles {
             throws GuardException {
         List<List<String>> names = new ArrayList<>();
         for (Path p : pending) {
+            if (!RepositoryShapes.mayHoldPart(p.toString())) {
+                continue; // no HEAD, objects, refs or commondir in it: it cannot help make a shape
+            }
             Path abs = p.toAbsolutePath().normalize();
             if (abs.startsWith(root) && !abs.equals(root)) {
                 List<String> rel = new ArrayList<>();
@@ -514,19 +532,28 @@ final class Guard implements GuardedFiles {
     @Override
     public IOException[] commitWrites(List<PendingWrite> writes) {
         IOException[] failures = new IOException[writes.size()];
-        java.util.Set<List<String>> directories = new java.util.LinkedHashSet<>();
+        // By directory: each is opened once for its renames and forced once after them.
+        java.util.Map<List<String>, List<Integer>> byDirectory = new java.util.LinkedHashMap<>();
         for (int i = 0; i < writes.size(); i++) {
             Pending p = (Pending) writes.get(i);
-            Resolution r = p.resolution();
-            try {
-                access.renameTemporary(r.names(), p.temporary());
-                directories.add(r.parent());
-            } catch (IOException e) {
-                failures[i] = failure(e, p.path(), r.path());
-            }
+            byDirectory.computeIfAbsent(p.resolution().parent(), d -> new ArrayList<>()).add(i);
         }
-        for (List<String> directory : directories) {
-            access.forceDirectory(directory);
+        for (var e : byDirectory.entrySet()) {
+            List<String> targets = new ArrayList<>();
+            List<String> temporaries = new ArrayList<>();
+            for (int i : e.getValue()) {
+                Pending p = (Pending) writes.get(i);
+                targets.add(p.resolution().last());
+                temporaries.add(p.temporary());
+            }
+            IOException[] renames = access.renameTemporaries(e.getKey(), targets, temporaries);
+            for (int k = 0; k < renames.length; k++) {
+                if (renames[k] != null) {
+                    Pending p = (Pending) writes.get(e.getValue().get(k));
+                    failures[e.getValue().get(k)] =
+                            failure(renames[k], p.path(), p.resolution().path());
+                }
+            }
         }
         return failures;
     }

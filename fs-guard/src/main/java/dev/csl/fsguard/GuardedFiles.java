@@ -14,7 +14,8 @@ import java.util.Set;
  * GuardException}; other I/O failures are also reported as {@link GuardException} with code {@code
  * IO_ERROR}, {@code FILE_NOT_FOUND}, {@code IS_DIRECTORY} or {@code PERMISSION_DENIED}.
  *
- * <p>Instances are immutable and thread-safe; obtain one with {@code GuardedFiles.open(root)}
+ * <p>Instances are immutable and thread-safe (one made by {@link #rememberingListings()} keeps a
+ * memory of listings, thread-safe too); obtain one with {@code GuardedFiles.open(root)}
  * (implementation provided by this module).
  */
 public interface GuardedFiles {
@@ -74,6 +75,21 @@ public interface GuardedFiles {
 
     /** The same guard with another base; {@code dir} must be an existing directory inside. */
     GuardedFiles withBase(String dir) throws GuardException;
+
+    /**
+     * This guard, except that its repository-shape check lists each directory once and remembers
+     * what it found (kept up to date by the changes made through it, and through the guards {@link
+     * #withBase} makes of it) until {@link #forgetListings()}: the directories along a path are no
+     * longer listed again for every write below them. Changes made by anyone else are not seen, so
+     * only a caller that knows when the tree may have changed outside it uses this, and forgets
+     * then (an apply: after each RUN).
+     */
+    GuardedFiles rememberingListings();
+
+    /**
+     * Forgets what a guard made by {@link #rememberingListings()} listed; nothing for any other.
+     */
+    void forgetListings();
 
     /** Resolves and verifies {@code path} for reading; returns the resolved absolute path. */
     Path resolveForRead(String path) throws GuardException;

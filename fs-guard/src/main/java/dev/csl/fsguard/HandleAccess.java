@@ -223,28 +223,35 @@ final class HandleAccess implements Access {
     }
 
     @Override
-    public void renameTemporary(List<String> names, String temporary) throws IOException {
-        try (SecureDirectoryStream<Path> dir = openDir(parent(names))) {
-            Path tmp = name(temporary);
-            boolean renamed = false;
-            try {
-                dir.move(tmp, dir, last(names)); // renameat: replaces a swapped-in link itself
-                renamed = true;
-            } finally {
-                if (!renamed) {
-                    deleteQuietly(dir, tmp);
+    public IOException[] renameTemporaries(
+            List<String> directory, List<String> targets, List<String> temporaries) {
+        IOException[] failures = new IOException[targets.size()];
+        try (SecureDirectoryStream<Path> dir = openDir(directory)) {
+            boolean any = false;
+            for (int i = 0; i < targets.size(); i++) {
+                Path tmp = name(temporaries.get(i));
+                boolean renamed = false;
+                try {
+                    // renameat: replaces a swapped-in link itself
+                    dir.move(tmp, dir, name(targets.get(i)));
+                    renamed = true;
+                    any = true;
+                } catch (IOException e) {
+                    failures[i] = e;
+                } finally {
+                    if (!renamed) {
+                        deleteQuietly(dir, tmp);
+                    }
                 }
             }
+            if (any) {
+                forceDirectory(dir);
+            }
+        } catch (IOException e) {
+            // the directory could not be opened again: nothing was renamed
+            java.util.Arrays.fill(failures, e);
         }
-    }
-
-    @Override
-    public void forceDirectory(List<String> directory) {
-        try (SecureDirectoryStream<Path> dir = openDir(directory)) {
-            forceDirectory(dir);
-        } catch (IOException | RuntimeException e) {
-            // gone or not openable: there is nothing to make durable through it
-        }
+        return failures;
     }
 
     /** Makes the rename durable where the directory can be opened for reading. */
@@ -299,7 +306,7 @@ final class HandleAccess implements Access {
     }
 
     @Override
-    public List<List<String>> listAlong(List<String> names) throws IOException {
+    public List<List<String>> listAlong(List<String> names, int from) throws IOException {
         List<List<String>> out = new ArrayList<>();
         if (names.isEmpty()) {
             return out;
@@ -307,9 +314,12 @@ final class HandleAccess implements Access {
         SecureDirectoryStream<Path> dir = openDir(List.of());
         try {
             for (int i = 0; ; i++) {
-                List<String> entries = new ArrayList<>();
-                for (Path p : dir) {
-                    entries.add(p.getFileName().toString());
+                List<String> entries = null;
+                if (i >= from) {
+                    entries = new ArrayList<>();
+                    for (Path p : dir) {
+                        entries.add(p.getFileName().toString());
+                    }
                 }
                 out.add(entries);
                 if (i + 1 >= names.size()) {

@@ -176,7 +176,27 @@ final class NioAccess implements Access {
     }
 
     @Override
-    public void renameTemporary(List<String> names, String temporary) throws IOException {
+    public IOException[] renameTemporaries(
+            List<String> directory, List<String> targets, List<String> temporaries) {
+        IOException[] failures = new IOException[targets.size()];
+        boolean any = false;
+        for (int i = 0; i < targets.size(); i++) {
+            List<String> names = new ArrayList<>(directory);
+            names.add(targets.get(i));
+            try {
+                renameTemporary(names, temporaries.get(i));
+                any = true;
+            } catch (IOException e) {
+                failures[i] = e;
+            }
+        }
+        if (any) {
+            forceDirectory(toPath(directory));
+        }
+        return failures;
+    }
+
+    private void renameTemporary(List<String> names, String temporary) throws IOException {
         Path target = toPath(names);
         Path tmp = target.getParent().resolve(temporary);
         try {
@@ -193,11 +213,6 @@ final class NioAccess implements Access {
             Files.deleteIfExists(tmp);
             throw e;
         }
-    }
-
-    @Override
-    public void forceDirectory(List<String> directory) {
-        forceDirectory(toPath(directory));
     }
 
     /** Makes the rename durable; not every file system can open a directory, which is fine. */

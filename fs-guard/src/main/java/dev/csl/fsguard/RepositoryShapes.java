@@ -24,6 +24,9 @@ final class RepositoryShapes {
         boolean refs = false;
         boolean commondir = false;
         for (String name : names) {
+            if (!partLength(name)) {
+                continue;
+            }
             switch (name.toLowerCase(Locale.ROOT)) {
                 case "head" -> head = true;
                 case "objects" -> objects = true;
@@ -45,11 +48,52 @@ final class RepositoryShapes {
 
     /** True for a name that is part of the shape ({@code HEAD}, {@code objects}, ...). */
     static boolean isPart(String name) {
+        if (!partLength(name)) {
+            return false;
+        }
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "head", "objects", "refs", "commondir" -> true;
             default -> false;
         };
     }
+
+    /**
+     * Whether {@code name} has the length of a part: lower-casing never makes a name shorter, and
+     * where it makes one longer (İ) the result holds a character no part has, so only names of a
+     * part's length can be one. Spares the lower-casing of every other name a listing holds.
+     */
+    private static boolean partLength(String name) {
+        int n = name.length();
+        return n == 4 || n == 7 || n == 9;
+    }
+
+    /**
+     * False only when no name of {@code path} (split on {@code /} and {@code \\}) can be part of
+     * the shape: a quick look at a path's text before its names are worked out.
+     */
+    static boolean mayHoldPart(String path) {
+        int start = 0;
+        for (int i = 0; i <= path.length(); i++) {
+            if (i == path.length() || path.charAt(i) == '/' || path.charAt(i) == '\\') {
+                if (partAt(path, start, i - start)) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        return false;
+    }
+
+    private static boolean partAt(String path, int from, int length) {
+        for (String part : PARTS) {
+            if (part.length() == length && path.regionMatches(true, from, part, 0, length)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] PARTS = {"head", "objects", "refs", "commondir"};
 
     private static Collection<String> withAdded(Collection<String> names, String added) {
         java.util.List<String> all = new java.util.ArrayList<>(names);

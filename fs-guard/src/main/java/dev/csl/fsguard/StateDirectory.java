@@ -88,6 +88,20 @@ public final class StateDirectory {
         return new StateDirectory(Guard.open(real, true));
     }
 
+    /**
+     * The same directory, except that the repository-shape check of its writes lists each of its
+     * directories once ({@link GuardedFiles#rememberingListings()}): for an apply, which forgets
+     * after each RUN ({@link #forgetListings()}).
+     */
+    public StateDirectory rememberingListings() {
+        return new StateDirectory(files.rememberingListings());
+    }
+
+    /** Forgets what {@link #rememberingListings()} listed (the tree may have changed outside). */
+    public void forgetListings() {
+        files.forgetListings();
+    }
+
     /** The real path of {@code .csl}. */
     public Path path() {
         return files.root();

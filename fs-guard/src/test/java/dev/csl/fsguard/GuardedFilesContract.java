@@ -123,6 +123,26 @@ abstract class GuardedFilesContract {
     }
 
     @Test
+    void commitWrites_oneOfADirectoryFails_theOthersAreDoneAndNoTemporaryStays()
+            throws IOException {
+        var first = guard.prepareWrite("batch/one.txt", bytes("1\n"));
+        var second = guard.prepareWrite("batch/two.txt", bytes("2\n"));
+        var third = guard.prepareWrite("batch/three.txt", bytes("3\n"));
+        // meanwhile a directory with something in it stands where two.txt goes
+        Files.createDirectories(w.root.resolve("batch/two.txt/inner"));
+
+        IOException[] failures = guard.commitWrites(java.util.List.of(first, second, third));
+
+        assertThat(failures[0]).isNull();
+        assertThat(failures[1]).isInstanceOf(GuardException.class);
+        assertThat(failures[2]).isNull();
+        assertThat(Workspace.read(w.root.resolve("batch/one.txt"))).isEqualTo("1\n");
+        assertThat(Workspace.read(w.root.resolve("batch/three.txt"))).isEqualTo("3\n");
+        assertThat(Files.isDirectory(w.root.resolve("batch/two.txt/inner"))).isTrue();
+        assertThat(guard.list("batch")).noneMatch(n -> n.startsWith(".csl-tmp-"));
+    }
+
+    @Test
     void prepareWrite_pathOutsideOrProtected_refusedBeforeAnythingIsWritten() {
         assertThat(codeOf(() -> guard.prepareWrite("../outside/x.txt", bytes("x"))))
                 .isEqualTo(ErrorCode.PATH_ESCAPE);

@@ -58,11 +58,11 @@ class RepositoryShapesTest {
             }
         }
 
-        private static byte[] bytes(String s) {
+        static byte[] bytes(String s) {
             return s.getBytes(UTF_8);
         }
 
-        private ErrorCode codeOf(Contract.Op op) {
+        ErrorCode codeOf(Contract.Op op) {
             try {
                 op.run();
             } catch (GuardException e) {
@@ -77,7 +77,7 @@ class RepositoryShapesTest {
             void run() throws IOException;
         }
 
-        private boolean exists(String path) {
+        boolean exists(String path) {
             return Files.exists(root.resolve(path), LinkOption.NOFOLLOW_LINKS);
         }
 
@@ -255,6 +255,90 @@ class RepositoryShapesTest {
             Files.createDirectories(root.resolve("a/.git/objects"));
             List<String> all = guard.walk(".", name -> !name.equalsIgnoreCase(".git"));
             assertThat(all).contains("a", "a/.git").doesNotContain("a/.git/objects");
+        }
+    }
+
+    /**
+     * A guard that remembers its listings (an apply's): its own changes keep what it remembers
+     * true, for it and for the guards {@code withBase} makes of it; after {@code forgetListings} it
+     * sees what was changed outside (as a RUN changes the tree).
+     */
+    abstract static class Remembering extends Contract {
+        @Override
+        GuardedFiles openGuard(Path root) throws IOException {
+            return GuardedFiles.open(root).rememberingListings();
+        }
+
+        @Test
+        void remembering_shapeMadeOutside_refusedAfterForget() throws IOException {
+            guard.writeAtomic("x/notes.txt", bytes("listed x\n"));
+            Files.createDirectories(root.resolve("x/objects"));
+            Files.createDirectories(root.resolve("x/refs"));
+
+            guard.forgetListings();
+
+            assertThat(codeOf(() -> guard.writeAtomic("x/HEAD", bytes("ref: refs/heads/main\n"))))
+                    .isEqualTo(ErrorCode.PROTECTED_PATH);
+            assertThat(exists("x/HEAD")).isFalse();
+        }
+
+        @Test
+        void remembering_partsMadeThroughABase_refused() throws IOException {
+            guard.writeAtomic("x/notes.txt", bytes("listed x\n"));
+            GuardedFiles inX = guard.withBase("x");
+            inX.createDirectories("objects");
+            inX.writeAtomic("refs/heads/main", bytes("0\n"));
+
+            assertThat(codeOf(() -> guard.writeAtomic("x/HEAD", bytes("ref: refs/heads/main\n"))))
+                    .isEqualTo(ErrorCode.PROTECTED_PATH);
+        }
+
+        @Test
+        void remembering_batchOfParts_lastRefusedAtPrepare() throws IOException {
+            var head = guard.prepareWrite("x/HEAD", bytes("ref: refs/heads/main\n"));
+            var objects = guard.prepareWrite("x/objects/info/packs", bytes("\n"));
+            assertThat(guard.commitWrites(List.of(head, objects))).containsOnlyNulls();
+
+            assertThat(codeOf(() -> guard.prepareWrite("x/refs/heads/main", bytes("0\n"))))
+                    .isEqualTo(ErrorCode.PROTECTED_PATH);
+        }
+
+        @Test
+        void remembering_partRemovedAndPutBack_seenBothWays() throws IOException {
+            guard.writeAtomic("x/HEAD", bytes("ref: refs/heads/main\n"));
+            guard.createDirectories("x/objects");
+            guard.delete("x/HEAD");
+            guard.createDirectories("x/refs"); // no HEAD now: allowed
+
+            assertThat(codeOf(() -> guard.writeAtomic("x/head", bytes("ref\n"))))
+                    .isEqualTo(ErrorCode.PROTECTED_PATH);
+            assertThat(exists("x/refs")).isTrue();
+        }
+    }
+
+    @Nested
+    class RememberingOnRealDisk extends Remembering {
+        @TempDir Path tmp;
+
+        @Override
+        Path freshParent() {
+            return tmp;
+        }
+    }
+
+    @Nested
+    class RememberingOnJimfsMacOs extends Remembering {
+        private FileSystem fs;
+
+        @Override
+        Path freshParent() throws IOException {
+            fs = Jimfs.newFileSystem(JimfsCorpusTest.withLinks(Configuration.osX()));
+            return Files.createDirectories(fs.getRootDirectories().iterator().next().resolve("t"));
+        }
+
+        @Override
+        void release() throws IOException {
+            fs.close();
         }
     }
 

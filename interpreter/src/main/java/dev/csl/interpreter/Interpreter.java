@@ -198,9 +198,12 @@ public final class Interpreter {
             List<ValidationError> invalid,
             List<Integer> invalidLines,
             ApplyOptions options,
-            GuardedFiles files,
+            GuardedFiles guard,
             boolean dryRun)
             throws IOException {
+        // Each directory is listed once for the repository-shape check of the apply's writes; the
+        // workspace forgets those listings after each RUN, as it forgets the files it loaded.
+        GuardedFiles files = guard.rememberingListings();
         Path root = files.root();
         RunnerConfig config =
                 new RunnerConfig(
@@ -236,7 +239,7 @@ public final class Interpreter {
         AuditLog audit = new AuditLog();
         try {
             if (!dryRun) {
-                state = StateDirectory.open(root);
+                state = StateDirectory.open(root).rememberingListings();
                 state.requireFileOrAbsent(AuditLog.NAME);
                 recovered = History.recover(files, state);
                 journal = new Journal(files, state);

@@ -52,6 +52,11 @@ final class Journal {
         this.state = state;
     }
 
+    /** After a RUN: what the guard of {@code .csl} listed may have changed (StateDirectory). */
+    void forgetListings() {
+        state.forgetListings();
+    }
+
     /** The id of this apply's history entry, or null when it changed nothing. */
     String id() {
         return dir == null ? null : dir.substring(dir.lastIndexOf('/') + 1);

@@ -10,13 +10,14 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Puts the changed files of a workspace on disk: first every one is recorded in the journal (so
  * undo and recovery can put it back), then each new content is written and forced to a temporary
- * file through the guard (ParallelSaves), and then they are renamed into place with one force per
- * directory ({@link GuardedFiles#commitWrites}). A failed save is kept by task and the file goes
- * back to what is on disk.
+ * file through the guard (ParallelSaves), and the files of a directory are renamed into place once
+ * all of them are written, with one force of the directory ({@link GuardedFiles#commitWrites}). A
+ * failed save is kept by task and the file goes back to what is on disk.
  */
 final class JournaledSaves {
     private final GuardedFiles files;
@@ -74,28 +75,74 @@ final class JournaledSaves {
             }
             return;
         }
-        // Every new content to a temporary file, forced (on a few threads), deletes done; then
-        // the renames and one force per directory: durability paid per directory, not per file.
+        // Every new content to a temporary file, forced (on a few threads), deletes done; a
+        // directory's files are renamed as soon as all of them are written, with one force of
+        // the directory after them, by the thread that wrote the last: durability paid per
+        // directory, not per file, and the forces of different directories overlap.
         GuardedFiles.PendingWrite[] prepared = new GuardedFiles.PendingWrite[dirty.size()];
+        IOException[] renames = new IOException[dirty.size()];
+        List<List<Integer>> directories = byDirectory(dirty);
+        int[] directoryOf = new int[dirty.size()];
+        AtomicInteger[] unwritten = new AtomicInteger[directories.size()];
+        for (int d = 0; d < directories.size(); d++) {
+            unwritten[d] = new AtomicInteger(directories.get(d).size());
+            for (int i : directories.get(d)) {
+                directoryOf[i] = d;
+            }
+        }
         List<Integer> indexes = new ArrayList<>(dirty.size());
         for (int i = 0; i < dirty.size(); i++) {
             indexes.add(i);
         }
-        IOException[] failed = ParallelSaves.run(indexes, i -> prepared[i] = prepare(dirty.get(i)));
-        List<GuardedFiles.PendingWrite> pending = new ArrayList<>();
-        List<Integer> pendingAt = new ArrayList<>();
+        IOException[] failed =
+                ParallelSaves.run(
+                        indexes,
+                        i -> {
+                            try {
+                                prepared[i] = prepare(dirty.get(i));
+                            } finally {
+                                int d = directoryOf[i];
+                                if (unwritten[d].decrementAndGet() == 0) {
+                                    commit(directories.get(d), prepared, renames);
+                                }
+                            }
+                        });
         for (int i = 0; i < dirty.size(); i++) {
+            saved(dirty.get(i), failed[i] != null ? failed[i] : renames[i]);
+        }
+    }
+
+    /** The indexes of {@code dirty}, grouped by the directory each file lies in. */
+    private static List<List<Integer>> byDirectory(List<FileState> dirty) {
+        Map<ProjectPath, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < dirty.size(); i++) {
+            groups.computeIfAbsent(dirty.get(i).path.parent(), d -> new ArrayList<>()).add(i);
+        }
+        return new ArrayList<>(groups.values());
+    }
+
+    /**
+     * Renames the written files of one directory ({@code group}, indexes into {@code prepared})
+     * into place and forces the directory; failures go to {@code renames} by index. Runs once per
+     * directory, on the thread that wrote its last file (whose counter's update makes every other
+     * thread's {@code prepared} entry visible here).
+     */
+    private void commit(
+            List<Integer> group, GuardedFiles.PendingWrite[] prepared, IOException[] renames) {
+        List<GuardedFiles.PendingWrite> writes = new ArrayList<>();
+        List<Integer> at = new ArrayList<>();
+        for (int i : group) {
             if (prepared[i] != null) {
-                pending.add(prepared[i]);
-                pendingAt.add(i);
+                writes.add(prepared[i]);
+                at.add(i);
             }
         }
-        IOException[] renames = files.commitWrites(pending);
-        for (int k = 0; k < renames.length; k++) {
-            failed[pendingAt.get(k)] = renames[k];
+        if (writes.isEmpty()) {
+            return;
         }
-        for (int i = 0; i < dirty.size(); i++) {
-            saved(dirty.get(i), failed[i]);
+        IOException[] failures = files.commitWrites(writes);
+        for (int k = 0; k < failures.length; k++) {
+            renames[at.get(k)] = failures[k];
         }
     }
 

@@ -5,6 +5,7 @@ import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.ChangeRecorder;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,10 @@ final class Workspace {
     private final GuardedFiles files;
     private final Journal journal;
     private final Map<Path, FileState> states = new LinkedHashMap<>();
+
+    /** Each path as an operation wrote it, with where the guard resolved it when first opened. */
+    private final Map<String, ProjectPath> opened = new HashMap<>();
+
     private final PlanReads reads = new PlanReads();
     private final JournaledSaves saves;
     private Transaction tx;
@@ -39,6 +44,10 @@ final class Workspace {
      * {@link ProjectPath} made of it goes with the file to the journal and the save.
      */
     FileState open(String path) throws OpFailure {
+        FileState held = heldAs(path);
+        if (held != null) {
+            return held;
+        }
         ProjectPath target;
         try {
             // the files this apply holds but has not saved count too: WRITEs of x/HEAD,
@@ -60,7 +69,19 @@ final class Workspace {
             reads.opened(target.relative(), state.disk);
         }
         states.put(target.resolved(), state);
+        opened.put(path, target);
         return state;
+    }
+
+    /**
+     * The file this apply holds that {@code path}, written just so, opened before: nothing but csl
+     * has changed the tree since (a RUN makes the workspace forget), so the guard would resolve it
+     * to the same file and find every check passed already. The files opened after it counted in
+     * their own checks (the repository shape), and csl's own saves make no link and move nothing.
+     */
+    private FileState heldAs(String path) {
+        ProjectPath known = opened.get(path);
+        return known == null ? null : states.get(known.resolved());
     }
 
     /** Where the files this apply changed in memory and has not saved yet lie. */
@@ -95,9 +116,17 @@ final class Workspace {
         }
     }
 
-    /** After a RUN the disk may differ from memory: forget what was loaded. */
+    /**
+     * After a RUN the disk may differ from memory: forget what was loaded, and what the guards of
+     * the project and of {@code .csl} listed of their directories.
+     */
     void forget() {
         states.clear();
+        opened.clear();
+        files.forgetListings();
+        if (journal != null) {
+            journal.forgetListings();
+        }
     }
 
     /** Errors of saves that failed, by task. */
