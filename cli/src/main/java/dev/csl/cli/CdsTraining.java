@@ -89,9 +89,7 @@ final class CdsTraining {
         // are fixed here, never taken from an answer.
         Path project = Files.createDirectories(dir.resolve("project")); // inside mktemp's dir
         Files.createDirectories(project.resolve("src")); // inside mktemp's dir
-        // Not ASCII: a SEARCH then decodes the file strictly (CharsetDecoder), as most real files.
-        String main = "// entrée\nconsole.log(1);\n";
-        Files.writeString(project.resolve("src/main.js"), main); // fixed name
+        Files.writeString(project.resolve("src/main.js"), "console.log(1);\n"); // fixed name
         Path answer = dir.resolve("answer.md");
         Files.writeString(answer, ANSWER, StandardCharsets.UTF_8); // fixed name, mktemp's dir
         String answerPath = answer.toString();
