@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.worker.Protocol;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
@@ -11,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,8 +54,12 @@ final class WorkerProcess implements AutoCloseable {
 
     static WorkerProcess start(List<String> command) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
-        // The worker encodes file names with the charset of its locale: UTF-8, whatever csl's.
-        dev.csl.runner.base.Utf8Locale.ensure(pb.environment());
+        // The worker needs none of csl's own variables (API keys, tokens): the basic names only,
+        // with a UTF-8 locale, since it encodes file names with the charset of its locale.
+        Map<String, String> env = pb.environment();
+        Map<String, String> kept = CommandEnvironment.basic().filter(env);
+        env.clear();
+        env.putAll(kept);
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
         return new WorkerProcess(pb.start());
     }
