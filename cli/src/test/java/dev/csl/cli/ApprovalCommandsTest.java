@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -243,6 +244,36 @@ class ApprovalCommandsTest {
                 .contains("shown again read-only: ");
         assertThat(sandboxLine.substring(sandboxLine.indexOf("shown again read-only: ")))
                 .contains(data.toRealPath().toString());
+    }
+
+    @Test
+    void doctor_projectDirectoryOnPath_runsNoProgramPlantedThere() throws Exception {
+        // doctor runs node, git and bwrap outside any sandbox: never ones an answer could have
+        // left in the project it is run in (a project directory on PATH, as direnv's PATH_add).
+        Path project = Files.createDirectories(dir.resolve("project"));
+        Path bin = Files.createDirectories(project.resolve("bin"));
+        Path marker = dir.resolve("ran.txt");
+        for (String program : List.of("node", "git", "bwrap", "prlimit")) {
+            Path planted = bin.resolve(program);
+            Files.writeString(planted, "#!/bin/sh\necho " + program + " >> '" + marker + "'\n");
+            planted.toFile().setExecutable(true);
+        }
+        ProcessBuilder pb =
+                new ProcessBuilder(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-cp",
+                                System.getProperty("java.class.path"),
+                                Main.class.getName(),
+                                "doctor")
+                        .directory(project.toFile())
+                        .redirectErrorStream(true);
+        pb.environment().put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
+        Process doctor = pb.start();
+        String report = new String(doctor.getInputStream().readAllBytes());
+        doctor.waitFor();
+
+        assertThat(report).contains("java");
+        assertThat(marker).doesNotExist();
     }
 
     @Test

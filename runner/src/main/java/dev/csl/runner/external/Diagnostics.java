@@ -3,6 +3,7 @@ package dev.csl.runner.external;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.approval.CommandLimits;
 import dev.csl.runner.base.CommandOutcome;
+import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.CommandEnvironment;
@@ -35,14 +36,26 @@ public final class Diagnostics {
      */
     public record Check(String name, boolean ok, String detail, String hint) {}
 
-    private final ProcessLauncher launcher = new ProcessLauncher(64 * 1024);
+    private final Path here;
+    private final ProcessLauncher launcher;
     private final SandboxProbe probe;
     private final LandlockProbe landlock;
     private final Function<String, Optional<Path>> findProgram;
 
-    /** The checks of this machine. */
+    /**
+     * The checks of this machine, finding programs as csl finds them for a project in the current
+     * directory (never inside it: doctor runs what it finds, outside any sandbox).
+     */
     public Diagnostics() {
-        this(SandboxProbe.machine(), LandlockProbe.machine(), ProcessLauncher::findOnPath);
+        this(Path.of("").toAbsolutePath());
+    }
+
+    private Diagnostics(Path here) {
+        this(
+                SandboxProbe.machine(here),
+                LandlockProbe.machine(),
+                name -> ProcessLauncher.findOutside(name, here),
+                here);
     }
 
     /**
@@ -57,6 +70,17 @@ public final class Diagnostics {
             SandboxProbe probe,
             LandlockProbe landlock,
             Function<String, Optional<Path>> findProgram) {
+        this(probe, landlock, findProgram, null);
+    }
+
+    /** {@code here}: the project doctor describes, from which no program is taken (or null). */
+    private Diagnostics(
+            SandboxProbe probe,
+            LandlockProbe landlock,
+            Function<String, Optional<Path>> findProgram,
+            Path here) {
+        this.here = here;
+        this.launcher = launcher(64 * 1024);
         this.probe = probe;
         this.landlock = landlock;
         this.findProgram = findProgram;
@@ -356,7 +380,7 @@ public final class Diagnostics {
     }
 
     private Check memory() {
-        ProcessLauncher capped = new ProcessLauncher(1024);
+        ProcessLauncher capped = launcher(1024);
         return capped.memoryCapped()
                 ? new Check(
                         "memory cap",
@@ -394,5 +418,15 @@ public final class Diagnostics {
                 Files.deleteIfExists(file);
             }
         }
+    }
+
+    /** A launcher whose prlimit (run before any sandbox) never comes from {@link #here}. */
+    private ProcessLauncher launcher(long outputCap) {
+        return new ProcessLauncher(
+                outputCap,
+                ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
+                OutputListener.NONE,
+                CommandEnvironment.basic(),
+                here);
     }
 }
