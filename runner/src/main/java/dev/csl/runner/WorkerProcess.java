@@ -4,10 +4,9 @@ import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.worker.Protocol;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -211,22 +210,15 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     private void readReplies() {
-        try (BufferedReader in =
-                new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!line.startsWith("{")) {
-                    continue; // not a reply: stray output of the JVM itself
-                }
-                try {
-                    replies.add(Protocol.decodeReply(line));
-                } catch (IOException e) {
-                    replies.add(e);
-                }
+        try (InputStream in = new BufferedInputStream(process.getInputStream(), 1 << 16)) {
+            WorkerReply reply;
+            while ((reply = Protocol.readReply(in)) != null) {
+                replies.add(reply);
             }
         } catch (IOException e) {
-            // the pipe broke: the worker is gone
+            // a broken reply (the pipe broke, or bytes that are not the protocol): nothing after
+            // it can be trusted
+            replies.add(e);
         }
         replies.add(EOF);
     }

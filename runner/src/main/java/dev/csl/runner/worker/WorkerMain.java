@@ -87,8 +87,7 @@ public final class WorkerMain {
             }
             WorkerRequest request = Protocol.decodeRequest(line);
             WorkerReply reply = handle(request);
-            replies.write((Protocol.encode(reply) + "\n").getBytes(StandardCharsets.UTF_8));
-            replies.flush();
+            Protocol.writeReply(reply, replies);
             if (reply.fatal() != null) {
                 // The heap may be in any state after an OutOfMemoryError: let csl start afresh.
                 Runtime.getRuntime().halt(3);
