@@ -221,18 +221,7 @@ class ApprovalCommandsTest {
         Files.writeString(
                 Files.createDirectories(project.resolve(".csl")).resolve("commands.json"),
                 "{\"read\": [\"" + data + "\"]}\n");
-        Process doctor =
-                new ProcessBuilder(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                Main.class.getName(),
-                                "doctor")
-                        .directory(project.toFile())
-                        .redirectErrorStream(true)
-                        .start();
-        String report = new String(doctor.getInputStream().readAllBytes());
-        doctor.waitFor();
+        String report = doctorIn(project, null);
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 report.contains("✔ sandbox"), "no working sandbox here, doctor shows no view");
 
@@ -258,6 +247,17 @@ class ApprovalCommandsTest {
             Files.writeString(planted, "#!/bin/sh\necho " + program + " >> '" + marker + "'\n");
             planted.toFile().setExecutable(true);
         }
+        String report = doctorIn(project, bin);
+
+        assertThat(report).contains("java");
+        assertThat(marker).doesNotExist();
+    }
+
+    /**
+     * {@code csl doctor} as a process in {@code project} (doctor describes the current directory),
+     * with {@code pathFirst} put first on its PATH when not null; its report.
+     */
+    private static String doctorIn(Path project, Path pathFirst) throws Exception {
         ProcessBuilder pb =
                 new ProcessBuilder(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -267,13 +267,14 @@ class ApprovalCommandsTest {
                                 "doctor")
                         .directory(project.toFile())
                         .redirectErrorStream(true);
-        pb.environment().put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
+        if (pathFirst != null) {
+            pb.environment()
+                    .put("PATH", pathFirst + java.io.File.pathSeparator + System.getenv("PATH"));
+        }
         Process doctor = pb.start();
         String report = new String(doctor.getInputStream().readAllBytes());
         doctor.waitFor();
-
-        assertThat(report).contains("java");
-        assertThat(marker).doesNotExist();
+        return report;
     }
 
     @Test

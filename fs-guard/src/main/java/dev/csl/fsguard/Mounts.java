@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -21,31 +24,48 @@ public final class Mounts {
 
     private Mounts() {}
 
-    /** Absolute mount points strictly below {@code root} (a real path). */
-    public static Set<Path> below(Path root) {
-        Set<Path> out = new HashSet<>();
-        if (root.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
-            return out;
+    /** One line of the mount table: where a file system is mounted, and its type. */
+    private record Mount(Path point, String type) {}
+
+    /**
+     * The mount table's lines, in order, for a path of the default file system; empty where there
+     * is none to read (Jimfs, other systems). Lines that cannot be read are left out.
+     */
+    private static List<Mount> table(Path of) {
+        List<Mount> mounts = new ArrayList<>();
+        if (of.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
+            return mounts;
         }
         String table;
         try {
             table = Files.readString(MOUNTINFO, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            return out; // no table to read: the device comparison still applies
+            return mounts; // no table to read: the device comparison still applies
         }
         for (String line : table.split("\n")) {
             String[] fields = line.split(" ");
             if (fields.length < 5) {
                 continue;
             }
-            Path point;
+            int dash = Arrays.asList(fields).indexOf("-");
             try {
-                point = Path.of(unescape(fields[4]));
+                mounts.add(
+                        new Mount(
+                                Path.of(unescape(fields[4])),
+                                dash < 0 || dash + 1 >= fields.length ? null : fields[dash + 1]));
             } catch (RuntimeException e) {
-                continue;
+                // a mount point that is no path here
             }
-            if (point.startsWith(root) && !point.equals(root)) {
-                out.add(point);
+        }
+        return mounts;
+    }
+
+    /** Absolute mount points strictly below {@code root} (a real path). */
+    public static Set<Path> below(Path root) {
+        Set<Path> out = new HashSet<>();
+        for (Mount m : table(root)) {
+            if (m.point().startsWith(root) && !m.point().equals(root)) {
+                out.add(m.point());
             }
         }
         return out;
@@ -57,33 +77,15 @@ public final class Mounts {
      * it. {@code null} where there is no table (Jimfs, other systems).
      */
     public static String typeOf(Path path) {
-        if (path.getFileSystem() != FileSystems.getDefault() || !Files.isReadable(MOUNTINFO)) {
-            return null;
-        }
-        String table;
-        try {
-            table = Files.readString(MOUNTINFO, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
         String type = null;
         int depth = -1;
-        for (String line : table.split("\n")) {
-            String[] fields = line.split(" ");
-            int dash = java.util.Arrays.asList(fields).indexOf("-");
-            if (fields.length < 5 || dash < 0 || dash + 1 >= fields.length) {
-                continue;
-            }
-            Path point;
-            try {
-                point = Path.of(unescape(fields[4]));
-            } catch (RuntimeException e) {
-                continue;
-            }
+        for (Mount m : table(path)) {
             // the last of equally deep mounts is the one on top (mounts are listed in order)
-            if (path.startsWith(point) && point.getNameCount() >= depth) {
-                depth = point.getNameCount();
-                type = fields[dash + 1];
+            if (m.type() != null
+                    && path.startsWith(m.point())
+                    && m.point().getNameCount() >= depth) {
+                depth = m.point().getNameCount();
+                type = m.type();
             }
         }
         return type;
