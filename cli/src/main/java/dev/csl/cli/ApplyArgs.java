@@ -91,6 +91,10 @@ final class ApplyArgs {
             err.println("csl apply: cannot create -C " + workingDir + ": " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        String untrusted = UntrustedNote.forApply(workingDir, text.text());
+        if (untrusted != null) {
+            notes.add(untrusted);
+        }
         // Said before the results, on stdout for people; JSON's stdout is one document (whose
         // workingDir names the directory), so the notes go to stderr there.
         for (String note : notes) {

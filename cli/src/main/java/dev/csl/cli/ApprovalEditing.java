@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import dev.csl.runner.approval.CommandsFile;
+import dev.csl.runner.approval.ProjectTrust;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -49,7 +50,9 @@ final class ApprovalEditing {
             return ExitCodes.USAGE;
         }
         try {
-            CommandsFile before = CommandsFile.load(workingDir);
+            CommandsFile.Written written = CommandsFile.loadAsWritten(workingDir);
+            ProjectTrust trust = ProjectTrust.of(workingDir);
+            CommandsFile before = written.file();
             if (remove) {
                 CommandsFile after = before.forget(command);
                 if (after.equals(before)) {
@@ -60,7 +63,7 @@ final class ApprovalEditing {
                                     + CommandsFile.location(workingDir)
                                     + ": nothing changed (csl allow --list shows the entries)");
                 } else {
-                    after.save(workingDir);
+                    trust.saveChange(workingDir, written, after);
                     out.println(
                             "Removed '"
                                     + command
@@ -76,7 +79,7 @@ final class ApprovalEditing {
                 return ExitCodes.OK;
             }
             CommandsFile changed = change.apply(before);
-            changed.save(workingDir);
+            trust.saveChange(workingDir, written, changed);
             out.println(verb + " '" + command + "' in " + CommandsFile.location(workingDir));
             Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
             if (verb.equals("Allowed") && blocker.isPresent()) {
@@ -97,6 +100,14 @@ final class ApprovalEditing {
 
     /** The project's directory, its notes said; null (and the reason said) when unusable. */
     private Path workingDir() {
+        return projectDir(spec, dir);
+    }
+
+    /**
+     * The project's directory for {@code dir} ({@code -C}, or null), its notes said; null (and
+     * the reason said) when unusable.
+     */
+    static Path projectDir(CommandSpec spec, Path dir) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
@@ -135,7 +146,11 @@ final class ApprovalEditing {
         }
         Path location = CommandsFile.location(workingDir);
         try {
-            CommandsFile file = CommandsFile.load(workingDir);
+            CommandsFile.Written written = CommandsFile.loadAsWritten(workingDir);
+            CommandsFile file =
+                    written.sha256() == null
+                            ? written.file()
+                            : ProjectTrust.of(workingDir).grantsOf(written);
             if (!Files.exists(location)) {
                 out.println(
                         "No approvals: "
@@ -148,6 +163,13 @@ final class ApprovalEditing {
             section(out, "allowed (run without asking)", file.allowed());
             section(out, "blocked (never run)", file.blocked());
             section(out, "network (allowed to reach the network in the sandbox)", file.network());
+            String ignored = written.file().widerThan(file);
+            if (ignored != null) {
+                out.println(
+                        "not counted (the file also grants "
+                                + ignored
+                                + ", which you have not reviewed: csl trust shows and trusts it)");
+            }
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {

@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
             UndoCommand.class,
             AllowCommand.class,
             DenyCommand.class,
+            TrustCommand.class,
             PromptCommand.class,
             DoctorCommand.class,
             ServeCommand.class,

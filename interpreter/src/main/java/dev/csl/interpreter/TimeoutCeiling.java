@@ -4,6 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;
 import dev.csl.grammar.Tasks;
+import dev.csl.runner.approval.CommandLimits;
 import dev.csl.runner.approval.CommandsFile;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -23,7 +24,7 @@ import java.util.Map;
  * @param source where it comes from, as the refusal names it
  */
 record TimeoutCeiling(long seconds, String source) {
-    static final int DEFAULT_SECONDS = 600;
+    static final int DEFAULT_SECONDS = (int) CommandLimits.DEFAULT_TIMEOUT_SECONDS;
 
     /**
      * The refusals of {@code operations} under the ceiling of {@code root}; commands.json is read

@@ -27,6 +27,8 @@ public final class Approvals {
     private final boolean wouldAsk;
     private final Map<String, Prompter.Answer> answers = new HashMap<>();
     private CommandsFile file;
+    private CommandsFile.Written written;
+    private ProjectTrust trust;
     private String fileProblem;
 
     public Approvals(RunnerConfig config) {
@@ -81,6 +83,10 @@ public final class Approvals {
         }
         if (prompter == null) {
             RunFailure refusal = notApproved(command, false);
+            String untrusted = written.file().allowedBy(argv).orElse(null);
+            if (untrusted != null) {
+                refusal = notTrusted(command, untrusted);
+            }
             return Approval.refused(
                     wouldAsk
                             ? new RunFailure(
@@ -96,12 +102,12 @@ public final class Approvals {
             case YES:
                 return Approval.granted("prompt", network);
             case ALWAYS:
-                RunFailure saveProblem = persist(current.allow(command, false), command);
+                RunFailure saveProblem = persist(written.file().allow(command, false), command);
                 return saveProblem == null
                         ? Approval.granted("prompt (always)", network)
                         : Approval.refused(saveProblem);
             case NEVER:
-                RunFailure blockProblem = persist(current.block(command), command);
+                RunFailure blockProblem = persist(written.file().block(command), command);
                 return Approval.refused(
                         blockProblem != null ? blockProblem : blocked(command, command));
             case NO:
@@ -113,7 +119,9 @@ public final class Approvals {
     private CommandsFile file() {
         if (file == null && fileProblem == null) {
             try {
-                file = CommandsFile.load(workingDir);
+                written = CommandsFile.loadAsWritten(workingDir);
+                trust = written.sha256() == null ? null : ProjectTrust.of(workingDir);
+                file = trust == null ? written.file() : trust.grantsOf(written);
             } catch (IOException e) {
                 fileProblem = e.getMessage();
             }
@@ -123,8 +131,10 @@ public final class Approvals {
 
     private RunFailure persist(CommandsFile changed, String command) {
         try {
-            changed.save(workingDir);
-            file = changed;
+            ProjectTrust saving = trust != null ? trust : ProjectTrust.of(workingDir);
+            written = saving.saveChange(workingDir, written, changed);
+            trust = saving;
+            file = saving.grantsOf(written);
             return null;
         } catch (IOException e) {
             return new RunFailure(
@@ -158,6 +168,29 @@ public final class Approvals {
                                 + quoted
                                 + "`, then apply again",
                 Map.of("command", command));
+    }
+
+    /**
+     * The refusal of a command that the project's commands.json allows, in a file the user never
+     * approved: the model is told why, and that only the user can change it.
+     */
+    static RunFailure notTrusted(String command, String entry) {
+        String quoted = shellQuote(command);
+        return new RunFailure(
+                ErrorCode.COMMAND_NOT_APPROVED,
+                "'"
+                        + command
+                        + "' is not approved to run in this project: the entry '"
+                        + entry
+                        + "' of "
+                        + CommandsFile.RELATIVE_PATH
+                        + " would allow it, but csl has no record that the user made or reviewed"
+                        + " that file (it may come from a cloned repository), so it grants nothing",
+                "do the task without this command, or ask the user to review the file with `csl"
+                        + " trust` or to approve the command with `csl allow "
+                        + quoted
+                        + "`, then apply again",
+                RunFailure.details("command", command, "untrustedEntry", entry));
     }
 
     static RunFailure blocked(String command, String entry) {

@@ -32,6 +32,29 @@ public record CommandLimits(long fileSizeMiB, long processes) {
         }
     }
 
+    /**
+     * Whether {@code value} under {@code "limits"} raises a ceiling above its default — a grant,
+     * which counts only when the user trusted the file. A key csl does not know is taken as raising
+     * (it cannot be shown to narrow).
+     */
+    static boolean raises(String key, JsonNode value) {
+        Long fallback =
+                switch (key) {
+                    case "fileSize" -> DEFAULT_FILE_SIZE_MIB;
+                    case "processes" -> DEFAULT_PROCESSES;
+                    case "timeout" -> DEFAULT_TIMEOUT_SECONDS;
+                    default -> null;
+                };
+        return fallback == null
+                || value == null
+                || !value.isIntegralNumber()
+                || !value.canConvertToLong()
+                || value.asLong() > fallback;
+    }
+
+    /** The default ceiling of a RUN block's {@code timeout}, in seconds (ten minutes). */
+    public static final long DEFAULT_TIMEOUT_SECONDS = 600;
+
     /** The file-size cap in bytes. */
     public long fileSizeBytes() {
         return fileSizeMiB << 20;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.StateDirectory;
+import dev.csl.fsguard.UserState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,7 +20,9 @@ import java.util.OptionalInt;
 
 /**
  * The approvals of one project, {@code .csl/commands.json}: {@code {"allowed": [...], "blocked":
- * [...], "network": [...]}}. {@code network} lists the commands that keep network access inside the
+ * [...], "network": [...]}}. {@link #load} gives only what counts: entries that widen what commands
+ * may do count only when the user made them through csl ({@link ProjectTrust}); entries that narrow
+ * count always. {@link #loadAsWritten} gives the file as it stands, for csl's own edits of it. {@code network} lists the commands that keep network access inside the
  * sandbox (they must also be approved); {@code "limits": {"timeout": SECONDS}} raises (or lowers)
  * the ceiling of an answer's {@code timeout}. A missing file means no approvals. Unknown fields are
  * kept when the file is rewritten.
@@ -61,21 +64,49 @@ public record CommandsFile(
     }
 
     /**
-     * Reads the file of {@code workingDir}; a missing file is {@link #empty()}.
+     * A commands.json as it stands in the project, with the SHA-256 of the bytes it was read from
+     * (null when there is no file).
+     */
+    public record Written(CommandsFile file, String sha256) {}
+
+    /**
+     * What the file of {@code workingDir} grants that counts: everything when this user trusted
+     * the file as it stands, otherwise its narrowing entries and the entries the user approved
+     * through csl one by one. A missing file is {@link #empty()}.
      *
      * @throws IOException with a one-line message when it cannot be read or is not the expected
      *     JSON
      */
     public static CommandsFile load(Path workingDir) throws IOException {
+        Written written = loadAsWritten(workingDir);
+        if (written.sha256() == null) {
+            return written.file();
+        }
+        return ProjectTrust.of(workingDir).grantsOf(written);
+    }
+
+    /**
+     * Reads the file of {@code workingDir} as it stands, trusted or not; a missing file is {@link
+     * #empty()} with no hash.
+     *
+     * @throws IOException with a one-line message when it cannot be read or is not the expected
+     *     JSON
+     */
+    public static Written loadAsWritten(Path workingDir) throws IOException {
         StateDirectory state = StateDirectory.openIfExists(workingDir);
         if (state == null) {
-            return empty();
+            return new Written(empty(), null);
         }
         refuseLink(state);
         if (!state.exists(NAME)) {
-            return empty();
+            return new Written(empty(), null);
         }
-        String text = new String(state.read(NAME), StandardCharsets.UTF_8);
+        byte[] bytes = state.read(NAME);
+        return new Written(parse(bytes), UserState.sha256(bytes));
+    }
+
+    private static CommandsFile parse(byte[] bytes) throws IOException {
+        String text = new String(bytes, StandardCharsets.UTF_8);
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(text);
@@ -170,10 +201,92 @@ public record CommandsFile(
     }
 
     /**
-     * Writes the file atomically (temporary file next to it, then rename). csl writes its own
-     * {@code .csl} directly: the protected-path rule is for the content of answers.
+     * This file as far as {@code record} grants it, {@code hash} being the content it was read
+     * from: all of it when the record trusts that content; otherwise the narrowing entries
+     * ({@code blocked}, {@code hide}, limits at or below their defaults) and the allowed and
+     * network entries the user approved one by one.
      */
-    public void save(Path workingDir) throws IOException {
+    CommandsFile grantedBy(TrustRecord record, String hash) {
+        if (hash == null || record.trusts(hash)) {
+            return this;
+        }
+        ObjectNode narrowed = rest.deepCopy();
+        narrowed.remove("env");
+        narrowed.remove("read");
+        JsonNode limits = narrowed.get(CommandLimits.FIELD);
+        if (limits != null && limits.isObject()) {
+            ObjectNode kept = ((ObjectNode) limits).deepCopy();
+            limits.fieldNames()
+                    .forEachRemaining(
+                            key -> {
+                                if (CommandLimits.raises(key, limits.get(key))) {
+                                    kept.remove(key);
+                                }
+                            });
+            narrowed.set(CommandLimits.FIELD, kept);
+        }
+        return new CommandsFile(
+                kept(allowed, record.allowed()), blocked, kept(network, record.network()), narrowed);
+    }
+
+    private static List<String> kept(List<String> entries, List<String> granted) {
+        List<String> result = new ArrayList<>();
+        for (String entry : entries) {
+            if (granted.contains(entry)) {
+                result.add(entry);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * What this file grants beyond {@code counted} (the part of it that counts), said for a person
+     * ({@code allowed "*", env AWS_SECRET}), or null when nothing.
+     */
+    public String widerThan(CommandsFile counted) {
+        List<String> parts = new ArrayList<>();
+        listed(parts, "allowed", allowed, counted.allowed);
+        listed(parts, "network", network, counted.network);
+        listed(parts, "read", read(), counted.read());
+        listed(parts, "env", env(), counted.env());
+        JsonNode limits = rest.get(CommandLimits.FIELD);
+        JsonNode countedLimits = counted.rest.get(CommandLimits.FIELD);
+        if (limits != null && limits.isObject()) {
+            List<String> raised = new ArrayList<>();
+            limits.fieldNames()
+                    .forEachRemaining(
+                            key -> {
+                                if (countedLimits == null || !countedLimits.has(key)) {
+                                    raised.add(key + " " + limits.get(key));
+                                }
+                            });
+            if (!raised.isEmpty()) {
+                parts.add("raised limits (" + String.join(", ", raised) + ")");
+            }
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts);
+    }
+
+    private static void listed(
+            List<String> parts, String field, List<String> all, List<String> counted) {
+        List<String> extra = new ArrayList<>();
+        for (String entry : all) {
+            if (!counted.contains(entry)) {
+                extra.add("\"" + entry + "\"");
+            }
+        }
+        if (!extra.isEmpty()) {
+            parts.add(field + " " + String.join(", ", extra));
+        }
+    }
+
+    /**
+     * Writes the file atomically (temporary file next to it, then rename) and returns the SHA-256
+     * of what it wrote. csl writes its own {@code .csl} directly: the protected-path rule is for
+     * the content of answers. Callers record the change in the user's state ({@link
+     * ProjectTrust#saveChange}).
+     */
+    String save(Path workingDir) throws IOException {
         StateDirectory state = StateDirectory.open(workingDir);
         refuseLink(state);
         ObjectNode root = Json.MAPPER.createObjectNode();
@@ -186,6 +299,7 @@ public record CommandsFile(
         byte[] bytes =
                 (Json.MAPPER.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
         state.write(NAME, bytes);
+        return UserState.sha256(bytes);
     }
 
     private static ArrayNode array(List<String> values) {
@@ -243,6 +357,18 @@ public record CommandsFile(
         } catch (IOException e) {
             return CommandLimits.DEFAULTS;
         }
+    }
+
+    /** The entries of {@code "limits"} as {@code key value}, for a person to read. */
+    public List<String> limitEntries() {
+        List<String> entries = new ArrayList<>();
+        JsonNode limits = rest.get(CommandLimits.FIELD);
+        if (limits != null && limits.isObject()) {
+            limits.fields()
+                    .forEachRemaining(
+                            field -> entries.add(field.getKey() + " " + field.getValue()));
+        }
+        return entries;
     }
 
     /** The first blocked entry matching {@code argv}. */

@@ -15,14 +15,14 @@ class CommandsFileTest {
 
     @Test
     void load_missingFile_isEmpty() throws IOException {
-        assertThat(CommandsFile.load(wd)).isEqualTo(CommandsFile.empty());
+        assertThat(CommandsFile.loadAsWritten(wd).file()).isEqualTo(CommandsFile.empty());
     }
 
     @Test
     void allow_thenSave_roundTripsCanonicalEntry() throws IOException {
         CommandsFile.empty().allow("  npm   run  * ", false).allow("npm test", true).save(wd);
 
-        CommandsFile loaded = CommandsFile.load(wd);
+        CommandsFile loaded = CommandsFile.loadAsWritten(wd).file();
 
         assertThat(loaded.allowed()).containsExactly("npm run *", "npm test");
         assertThat(loaded.network()).containsExactly("npm test");
@@ -80,13 +80,13 @@ class CommandsFileTest {
         Files.createDirectories(wd.resolve(".csl"));
         Files.writeString(wd.resolve(".csl/commands.json"), "{\"allowed\": \"npm test\"}");
 
-        assertThatThrownBy(() -> CommandsFile.load(wd))
+        assertThatThrownBy(() -> CommandsFile.loadAsWritten(wd).file())
                 .hasMessage(".csl/commands.json: \"allowed\" must be a list of strings");
     }
 
     @Test
     void limits_absent_areTheDefaults() throws IOException {
-        assertThat(CommandsFile.load(wd).limits()).isEqualTo(CommandLimits.DEFAULTS);
+        assertThat(CommandsFile.loadAsWritten(wd).file().limits()).isEqualTo(CommandLimits.DEFAULTS);
         assertThat(CommandLimits.DEFAULTS.fileSizeBytes()).isEqualTo(1L << 30);
     }
 
@@ -97,14 +97,14 @@ class CommandsFileTest {
                 wd.resolve(".csl/commands.json"),
                 "{\"allowed\": [], \"limits\": {\"fileSize\": 4096, \"timeout\": 900}}");
 
-        CommandsFile file = CommandsFile.load(wd);
+        CommandsFile file = CommandsFile.loadAsWritten(wd).file();
         file.allow("make", false).save(wd);
 
         assertThat(file.limits())
                 .isEqualTo(new CommandLimits(4096, CommandLimits.DEFAULT_PROCESSES));
         assertThat(Files.readString(wd.resolve(".csl/commands.json")))
                 .contains("\"timeout\" : 900");
-        assertThat(CommandsFile.load(wd).limits().fileSizeMiB()).isEqualTo(4096);
+        assertThat(CommandsFile.loadAsWritten(wd).file().limits().fileSizeMiB()).isEqualTo(4096);
     }
 
     @Test
@@ -118,7 +118,7 @@ class CommandsFileTest {
                         "{\"limits\": [1]}")) {
             Files.writeString(wd.resolve(".csl/commands.json"), bad);
 
-            assertThatThrownBy(() -> CommandsFile.load(wd))
+            assertThatThrownBy(() -> CommandsFile.loadAsWritten(wd).file())
                     .as(bad)
                     .isInstanceOf(IOException.class)
                     .hasMessageContaining("\"limits\"");
@@ -132,7 +132,7 @@ class CommandsFileTest {
                 wd.resolve(".csl/commands.json"),
                 "{\"limits\": {\"timeout\": 1800, \"processes\": 64}}");
 
-        CommandsFile file = CommandsFile.load(wd);
+        CommandsFile file = CommandsFile.loadAsWritten(wd).file();
         file.allow("make", false).save(wd);
 
         assertThat(file.timeoutLimit()).hasValue(1800);
@@ -154,7 +154,7 @@ class CommandsFileTest {
         java.nio.file.Files.createDirectories(wd.resolve(".csl"));
         java.nio.file.Files.writeString(wd.resolve(".csl/commands.json"), json);
 
-        assertThatThrownBy(() -> CommandsFile.load(wd))
+        assertThatThrownBy(() -> CommandsFile.loadAsWritten(wd).file())
                 .isInstanceOf(IOException.class)
                 .hasMessageStartingWith(".csl/commands.json: \"limits\"");
     }

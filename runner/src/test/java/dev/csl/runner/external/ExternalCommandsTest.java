@@ -60,6 +60,12 @@ class ExternalCommandsTest {
         Files.writeString(wd.resolve(".csl/commands.json"), json);
     }
 
+    /** Writes commands.json as the user would, and trusts it as {@code csl trust} does. */
+    private void trustedCommandsJson(String json) throws IOException {
+        commandsJson(json);
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd);
+    }
+
     private String commandsJson() throws IOException {
         return Files.readString(wd.resolve(".csl/commands.json"));
     }
@@ -91,6 +97,34 @@ class ExternalCommandsTest {
         }
 
         @Test
+        void check_clonedCommandsJsonAllowsEverything_refusedSayingTheFileIsNotTrusted()
+                throws IOException {
+            commandsJson("{\"allowed\": [\"*\"], \"network\": [\"*\"]}"); // as a clone brings it
+
+            RunFailure failure = commands().check(List.of("printf", "ok"), wd);
+
+            assertThat(failure.code()).isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
+            assertThat(failure.message())
+                    .contains("the entry '*' of .csl/commands.json would allow it")
+                    .contains("no record that the user made or reviewed that file");
+            assertThat(failure.hint()).contains("csl trust").contains("csl allow 'printf ok'");
+        }
+
+        @Test
+        void check_promptAlwaysInClonedFile_approvesThatCommandOnly() throws IOException {
+            commandsJson("{\"allowed\": [\"*\"]}");
+            commands(List.of(), false, answering(Prompter.Answer.ALWAYS))
+                    .check(List.of("printf", "ok"), wd);
+
+            ExternalCommands next = commands();
+
+            assertThat(next.check(List.of("printf", "ok"), wd)).isNull();
+            assertThat(next.check(List.of("printf", "other"), wd).code())
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
+            assertThat(commandsJson()).contains("\"*\"").contains("\"printf ok\"");
+        }
+
+        @Test
         void check_malformedCommandsJson_refusedNamingTheFile() throws IOException {
             commandsJson("{\"allowed\": [\"printf ok\"");
 
@@ -105,7 +139,7 @@ class ExternalCommandsTest {
     class CommandsFile {
         @Test
         void check_exactEntry_approvedAndRunsWithOutput() throws IOException {
-            commandsJson("{\"allowed\": [\"printf ok\"], \"blocked\": []}");
+            trustedCommandsJson("{\"allowed\": [\"printf ok\"], \"blocked\": []}");
             ExternalCommands external = commands();
 
             assertThat(external.check(List.of("printf", "ok"), wd)).isNull();
@@ -119,7 +153,7 @@ class ExternalCommandsTest {
 
         @Test
         void check_prefixEntry_matchesPrefixAndLongerButNotOtherWords() throws IOException {
-            commandsJson("{\"allowed\": [\"printf a *\"]}");
+            trustedCommandsJson("{\"allowed\": [\"printf a *\"]}");
             ExternalCommands external = commands();
 
             assertThat(external.check(List.of("printf", "a"), wd)).isNull();
@@ -132,7 +166,7 @@ class ExternalCommandsTest {
 
         @Test
         void check_blockedBeatsAllowedFlagAndYes() throws IOException {
-            commandsJson("{\"allowed\": [\"printf *\"], \"blocked\": [\"printf secret *\"]}");
+            trustedCommandsJson("{\"allowed\": [\"printf *\"], \"blocked\": [\"printf secret *\"]}");
 
             for (ExternalCommands external :
                     List.of(
@@ -207,7 +241,7 @@ class ExternalCommandsTest {
 
         @Test
         void check_answeredAlways_savedAsAllowedForLaterApplies() throws IOException {
-            commandsJson("{\"allowed\": [\"true\"], \"blocked\": [], \"note\": \"kept\"}");
+            trustedCommandsJson("{\"allowed\": [\"true\"], \"blocked\": [], \"note\": \"kept\"}");
 
             assertThat(
                             commands(List.of(), false, answering(Prompter.Answer.ALWAYS))
@@ -366,12 +400,12 @@ class ExternalCommandsTest {
                                 "require('net').connect("
                                         + server.getLocalPort()
                                         + ", '127.0.0.1').on('connect', () => process.exit(0))");
-                commandsJson("{\"allowed\": [\"node *\"], \"network\": [\"node -e *\"]}");
+                trustedCommandsJson("{\"allowed\": [\"node *\"], \"network\": [\"node -e *\"]}");
                 ExternalCommands withNetwork = commands();
                 assertThat(withNetwork.check(connect, wd)).isNull();
                 CommandOutcome online = withNetwork.run(connect, wd, 10);
 
-                commandsJson("{\"allowed\": [\"node *\"]}");
+                trustedCommandsJson("{\"allowed\": [\"node *\"]}");
                 ExternalCommands offline = commands();
                 assertThat(offline.check(connect, wd)).isNull();
                 CommandOutcome refused = offline.run(connect, wd, 10);

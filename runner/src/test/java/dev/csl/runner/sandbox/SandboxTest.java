@@ -388,6 +388,7 @@ class SandboxTest {
                 Files.writeString(
                         Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
                         "{\"read\": [\"" + tools + "\"]}\n");
+                dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts what the test wrote
 
                 CommandOutcome outcome =
                         sh(
@@ -454,6 +455,7 @@ class SandboxTest {
                 Files.writeString(
                         Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
                         "{\"read\": [\"" + base.resolve("outside") + "\", \"" + data + "\"]}\n");
+                dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts it
                 CommandOutcome after = sh(script, false);
 
                 assertThat(after.result().stdout())
