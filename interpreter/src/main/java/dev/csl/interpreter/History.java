@@ -90,17 +90,19 @@ final class History {
      * is, and so is one that leads outside now. The entry is then marked undone. Returns what was
      * done, or null when no apply was interrupted.
      */
-    static Recovery recover(GuardedFiles files, StateDirectory state) throws IOException {
+    static Recovery recover(GuardedFiles files, StateDirectory state, JournalRecords records)
+            throws IOException {
         Recovery result = null;
         for (String name : entryNames(state)) {
             String dir = entryDir(name);
-            if (state.exists(dir + "/" + Journal.COMMIT)) {
-                continue;
+            if (state.exists(dir + "/" + Journal.COMMIT) || !records.isOpen(name)) {
+                continue; // finished, or no apply of this user's csl: nothing to roll back
             }
             List<Entry> entries = read(state, dir, JsonLines.reader());
             if (entries.isEmpty()) {
                 // Killed before its first change: nothing to keep.
                 state.delete(dir);
+                records.forget(name);
                 continue;
             }
             Set<String> dirs = new LinkedHashSet<>();
@@ -115,6 +117,7 @@ final class History {
             }
             result = rollBack(files, name, entries);
             Journal.writeCommit(state, dir, files, paths, "rolled_back_after_interrupt");
+            records.committed(state, name);
             state.write(
                     dir + "/" + Journal.UNDONE,
                     ("{\"time\":\"" + Instant.now() + "\",\"recovered\":true}")

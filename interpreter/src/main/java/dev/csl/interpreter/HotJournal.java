@@ -33,7 +33,8 @@ public final class HotJournal {
             return Optional.empty();
         }
         try (DirectoryLock lock = DirectoryLock.acquire(state)) {
-            return Optional.ofNullable(History.recover(GuardedFiles.open(root), state));
+            return Optional.ofNullable(
+                    History.recover(GuardedFiles.open(root), state, JournalRecords.of(root)));
         }
     }
 }

@@ -241,8 +241,9 @@ public final class Interpreter {
             if (!dryRun) {
                 state = StateDirectory.open(root).rememberingListings();
                 state.requireFileOrAbsent(AuditLog.NAME);
-                recovered = History.recover(files, state);
-                journal = new Journal(files, state);
+                JournalRecords records = JournalRecords.of(root);
+                recovered = History.recover(files, state, records);
+                journal = new Journal(files, state, records);
             }
             ws = new Workspace(files, journal);
             LikelyMistakes mistakes =

@@ -34,6 +34,7 @@ final class Journal {
 
     private final GuardedFiles files;
     private final StateDirectory state;
+    private final JournalRecords records;
     private final Set<ProjectPath> recorded = new HashSet<>();
     private final List<ProjectPath> order = new ArrayList<>();
 
@@ -46,10 +47,12 @@ final class Journal {
     /**
      * @param files the project's guard: prior states are read through it, never by raw path
      * @param state {@code .csl}, where the journal is written through the guard
+     * @param records the user's record of the journals csl wrote here
      */
-    Journal(GuardedFiles files, StateDirectory state) {
+    Journal(GuardedFiles files, StateDirectory state, JournalRecords records) {
         this.files = files;
         this.state = state;
+        this.records = records;
     }
 
     /** After a RUN: what the guard of {@code .csl} listed may have changed (StateDirectory). */
@@ -156,11 +159,14 @@ final class Journal {
         }
         Map<String, String> after = afterStates(files, paths);
         if (after.equals(before)) {
+            String id = id();
             this.state.delete(dir);
             dir = null;
+            records.forget(id);
             return;
         }
         writeCommit(this.state, dir, after, state);
+        records.committed(this.state, id());
     }
 
     private void ensureDir() throws IOException {
@@ -176,6 +182,7 @@ final class Journal {
         String candidate =
                 HISTORY_IN_STATE + "/" + "000000".substring(Math.min(6, number.length())) + number;
         state.createDirectories(candidate + "/blobs");
+        records.opened(candidate.substring(candidate.lastIndexOf('/') + 1));
         dir = candidate;
     }
 

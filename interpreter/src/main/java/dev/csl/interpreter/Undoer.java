@@ -45,10 +45,15 @@ public final class Undoer {
         if (state == null || !state.exists(Journal.HISTORY_IN_STATE)) {
             return applied;
         }
+        JournalRecords records = JournalRecords.of(root);
         List<String> names = History.entryNames(state);
         Collections.reverse(names);
         for (String name : names) {
             String entry = History.entryDir(name);
+            if (state.exists(entry + "/" + Journal.COMMIT)
+                    && records.whyNotOurs(state, name) != null) {
+                continue; // not csl's own: undo would not take it either
+            }
             List<String> paths = new ArrayList<>();
             History.read(state, entry, json).forEach(e -> paths.add(e.path()));
             applied.add(new Applied(name, paths, state.exists(entry + "/" + Journal.UNDONE)));
@@ -99,22 +104,37 @@ public final class Undoer {
     private UndoReport undoLocked(
             GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
             throws IOException {
-        Recovery recovered = History.recover(files, state);
-        UndoReport report = undoEntry(files, state, dir, shown, force);
+        JournalRecords records = JournalRecords.of(files.root());
+        Recovery recovered = History.recover(files, state, records);
+        UndoReport report = undoEntry(files, state, records, dir, shown, force);
         return recovered == null ? report : report.withRecovered(recovered);
     }
 
     private UndoReport undoEntry(
-            GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
+            GuardedFiles files,
+            StateDirectory state,
+            JournalRecords records,
+            Path dir,
+            String shown,
+            boolean force)
             throws IOException {
         List<String> names = History.entryNames(state);
         Collections.reverse(names);
         String id = null;
+        List<String> ignored = new ArrayList<>();
         for (String name : names) {
-            if (!state.exists(History.entryDir(name) + "/" + Journal.UNDONE)) {
-                id = name;
-                break;
+            String entry = History.entryDir(name);
+            if (state.exists(entry + "/" + Journal.UNDONE)
+                    || !state.exists(entry + "/" + Journal.COMMIT)) {
+                continue;
             }
+            String notOurs = records.whyNotOurs(state, name);
+            if (notOurs != null) {
+                ignored.add(Journal.HISTORY + "/" + name + " (" + notOurs + ")");
+                continue;
+            }
+            id = name;
+            break;
         }
         if (id == null) {
             return refused(
@@ -124,8 +144,17 @@ public final class Undoer {
                     ErrorCode.NOTHING_TO_UNDO,
                     "Nothing to undo: no apply in "
                             + dir
-                            + " has changed files since the last undo.",
-                    "Undo restores the state before the last apply that changed something.");
+                            + " has changed files since the last undo."
+                            + (ignored.isEmpty()
+                                    ? ""
+                                    : " Ignored, as csl did not write them for you: "
+                                            + String.join(", ", ignored)
+                                            + "."),
+                    "Undo restores the state before the last apply that changed something"
+                            + (ignored.isEmpty()
+                                    ? "."
+                                    : "; a journal that csl did not write (one shipped in a"
+                                            + " repository, or changed by hand) is never used."));
         }
         String entry = History.entryDir(id);
         List<History.Entry> entries = History.read(state, entry, json);
