@@ -4,12 +4,15 @@
  *
  *   csl-confine --abi
  *       prints the Landlock ABI of this kernel (0 when Landlock is off) and exits 0.
- *   csl-confine [--fsize BYTES] [--nproc N] [--session]
- *               [--landlock [--no-net] [--tmpdir DIR] [--ro PATH]... [--rw PATH]...] -- COMMAND...
- *       sets the ceilings, optionally starts a session of its own that dies with its parent, then
- *       (with --landlock) restricts itself with Landlock, no_new_privs and a seccomp filter, and
- *       finally execs COMMAND, which inherits every restriction. Nothing here can be undone by
- *       the command.
+ *   csl-confine [--cgroup DIR] [--fsize BYTES] [--nproc N] [--session]
+ *               [--landlock [--no-net] [--tmpdir GRANT] [--ro GRANT]... [--rw GRANT]...] -- COMMAND...
+ *       first joins the cgroup DIR (csl made it, with its pids.max), sets the ceilings, optionally
+ *       starts a session of its own that dies with its parent, then (with --landlock) restricts
+ *       itself with Landlock, no_new_privs and a seccomp filter, and finally execs COMMAND, which
+ *       inherits every restriction. Nothing here can be undone by the command.
+ *       A GRANT is DEV:INO:PATH: an absolute PATH without symbolic links, and the st_dev and
+ *       st_ino csl saw there. The path is opened one name at a time without following a link, and
+ *       a path that is now another file (swapped between csl's check and this open) is refused.
  *
  * Rules of this file: every system call is checked; when a restriction that was asked for cannot
  * be applied, the command is not run (exit 126 with a line on stderr saying why). csl's Java code
@@ -31,7 +34,6 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -82,8 +84,14 @@ struct ll_path_beneath_attr {
 
 #define MAX_PATHS 65536
 
-static const char *ro_paths[MAX_PATHS];
-static const char *rw_paths[MAX_PATHS];
+/* A path to grant and the file csl saw there (st_dev, st_ino, read without following links). */
+struct grant {
+    const char *path;
+    unsigned long long dev, ino;
+};
+
+static struct grant ro_paths[MAX_PATHS];
+static struct grant rw_paths[MAX_PATHS];
 static int ro_count, rw_count;
 
 static void die(const char *what) {
@@ -112,25 +120,101 @@ static uint64_t handled_fs(int abi) {
     return rights;
 }
 
+/* DEV:INO:PATH as csl passes it; anything else is refused. */
+static struct grant parse_grant(const char *text, const char *option) {
+    struct grant grant;
+    char *end;
+    errno = 0;
+    grant.dev = strtoull(text, &end, 10);
+    if (errno == 0 && end != text && *end == ':') {
+        const char *ino = end + 1;
+        grant.ino = strtoull(ino, &end, 10);
+        if (errno == 0 && end != ino && *end == ':' && end[1] == '/') {
+            grant.path = end + 1;
+            return grant;
+        }
+    }
+    fprintf(stderr, "csl-confine: %s needs DEV:INO:/PATH, not '%s'\n", option, text);
+    exit(126);
+}
+
+static void changed(const char *path, const char *how) {
+    fprintf(stderr, "csl-confine: %s %s since csl checked it; the command was not run\n", path, how);
+    exit(126);
+}
+
 /*
- * Grants `rights` on the file or directory hierarchy at `path`. A path that does not exist (a
- * toolchain directory removed since csl looked) is skipped: it grants nothing.
+ * An O_PATH descriptor of `path`, opened one name at a time from / without following a symbolic
+ * link anywhere (csl passes real paths, so a link found now was put there after csl looked).
+ * -1 with errno ENOENT or ENOTDIR when the path is gone.
  */
-static void add_rule(int ruleset, const char *path, uint64_t rights, uint64_t handled) {
-    int fd = open(path, O_PATH | O_CLOEXEC);
+static int open_nofollow(const char *path) {
+    int fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) die("/");
+    const char *name = path;
+    char part[256];
+    while (*name != '\0') {
+        while (*name == '/') name++;
+        if (*name == '\0') break;
+        size_t length = strcspn(name, "/");
+        if (length >= sizeof(part)) changed(path, "has a name too long");
+        memcpy(part, name, length);
+        part[length] = '\0';
+        name += length;
+        if (strcmp(part, ".") == 0 || strcmp(part, "..") == 0) changed(path, "is not a plain path");
+        int next = openat(fd, part, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+        int error = errno;
+        if (close(fd) != 0) die("close");
+        if (next < 0) {
+            errno = error;
+            return -1;
+        }
+        struct stat st;
+        if (fstat(next, &st) != 0) die(path);
+        if (S_ISLNK(st.st_mode)) changed(path, "has become a symbolic link");
+        fd = next;
+    }
+    return fd;
+}
+
+/*
+ * Grants `rights` on the file or directory hierarchy at `grant`. A path that does not exist (a
+ * toolchain directory removed since csl looked) is skipped: it grants nothing. One that is now
+ * another file than the one csl saw is refused.
+ */
+static void add_rule(int ruleset, const struct grant *grant, uint64_t rights, uint64_t handled) {
+    int fd = open_nofollow(grant->path);
     if (fd < 0) {
         if (errno == ENOENT || errno == ENOTDIR) return;
-        die(path);
+        die(grant->path);
     }
     struct stat st;
-    if (fstat(fd, &st) != 0) die(path);
+    if (fstat(fd, &st) != 0) die(grant->path);
+    if ((unsigned long long)st.st_dev != grant->dev || (unsigned long long)st.st_ino != grant->ino) {
+        changed(grant->path, "is another file");
+    }
     if (!S_ISDIR(st.st_mode)) rights &= FILE_RIGHTS;
     struct ll_path_beneath_attr attr = {.allowed_access = rights & handled, .parent_fd = fd};
     if (attr.allowed_access != 0 &&
         syscall(LL_ADD_RULE, ruleset, LL_RULE_PATH_BENEATH, &attr, 0) != 0) {
-        die(path);
+        die(grant->path);
     }
     if (close(fd) != 0) die("close");
+}
+
+/*
+ * Moves this process (and so the command and all it starts) into the cgroup `dir`, whose
+ * pids.max csl has set: the process ceiling that holds for root too.
+ */
+static void join_cgroup(const char *dir) {
+    char path[4096];
+    if (snprintf(path, sizeof(path), "%s/cgroup.procs", dir) >= (int)sizeof(path)) {
+        refuse("cgroup path too long");
+    }
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) die(path);
+    if (write(fd, "0", 1) != 1) die(path);
+    if (close(fd) != 0) die(path);
 }
 
 #if defined(__x86_64__)
@@ -141,10 +225,11 @@ static void add_rule(int ruleset, const char *path, uint64_t rights, uint64_t ha
 
 /*
  * With the network off, Landlock still lets a command reach UDP and Unix sockets by path (a
- * tmux, Docker or D-Bus socket). This filter makes socket(2) fail with EACCES for every family but
- * AF_NETLINK (which only talks to the kernel); socketpair(2) stays allowed, so do pipes. io_uring
- * could open sockets behind the filter's back: io_uring_setup fails with ENOSYS, and programs fall
- * back to ordinary calls. Calls of another architecture (32-bit compat, x32) are refused.
+ * tmux, Docker or D-Bus socket). This filter makes socket(2) fail with EACCES for every family,
+ * AF_NETLINK included (its sock_diag lists every socket of the host, its other protocols the
+ * host's interfaces and processes); socketpair(2) stays allowed, so do pipes. io_uring could open
+ * sockets behind the filter's back: io_uring_setup fails with ENOSYS, and programs fall back to
+ * ordinary calls. Calls of another architecture (32-bit compat, x32) are refused.
  */
 static void forbid_sockets(void) {
 #ifdef SECCOMP_ARCH
@@ -162,13 +247,9 @@ static void forbid_sockets(void) {
 #endif
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_io_uring_setup, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        /* socket(domain, ...): the low 32 bits of the first argument */
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AF_NETLINK, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_socket, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
     struct sock_fprog program = {.len = sizeof(filter) / sizeof(filter[0]), .filter = filter};
     if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program) != 0) die("seccomp filter");
@@ -221,8 +302,8 @@ static void apply_landlock(int network) {
     }
     int ruleset = (int)syscall(LL_CREATE_RULESET, &attr, size, 0);
     if (ruleset < 0) die("landlock_create_ruleset");
-    for (int i = 0; i < ro_count; i++) add_rule(ruleset, ro_paths[i], READ_RIGHTS, handled);
-    for (int i = 0; i < rw_count; i++) add_rule(ruleset, rw_paths[i], handled, handled);
+    for (int i = 0; i < ro_count; i++) add_rule(ruleset, &ro_paths[i], READ_RIGHTS, handled);
+    for (int i = 0; i < rw_count; i++) add_rule(ruleset, &rw_paths[i], handled, handled);
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) die("no_new_privs");
     drop_capabilities();
     if (syscall(LL_RESTRICT_SELF, ruleset, 0) != 0) die("landlock_restrict_self");
@@ -307,16 +388,19 @@ int main(int argc, char **argv) {
             /* The kernel never applies this limit to root: no need to count for it. */
             rlim_t base = getuid() == 0 ? 0 : (rlim_t)tasks_of_user();
             set_limit(RLIMIT_NPROC, base + allowance, "RLIMIT_NPROC");
+        } else if (strcmp(option, "--cgroup") == 0) {
+            /* First of all, before any other process can be started from here. */
+            join_cgroup(argv[++i]);
         } else if (strcmp(option, "--tmpdir") == 0) {
-            tmpdir = argv[++i];
             if (rw_count == MAX_PATHS) refuse("too many paths");
-            rw_paths[rw_count++] = tmpdir;
+            rw_paths[rw_count] = parse_grant(argv[++i], option);
+            tmpdir = rw_paths[rw_count++].path;
         } else if (strcmp(option, "--ro") == 0) {
             if (ro_count == MAX_PATHS) refuse("too many paths");
-            ro_paths[ro_count++] = argv[++i];
+            ro_paths[ro_count++] = parse_grant(argv[++i], option);
         } else if (strcmp(option, "--rw") == 0) {
             if (rw_count == MAX_PATHS) refuse("too many paths");
-            rw_paths[rw_count++] = argv[++i];
+            rw_paths[rw_count++] = parse_grant(argv[++i], option);
         } else {
             fprintf(stderr, "csl-confine: unknown option: %s\n", option);
             return 126;

@@ -92,7 +92,7 @@ public final class Mounts {
     }
 
     /** The kernel writes space, tab, newline and backslash in mount points as octal escapes. */
-    static String unescape(String field) {
+    public static String unescape(String field) {
         if (field.indexOf('\\') < 0) {
             return field;
         }

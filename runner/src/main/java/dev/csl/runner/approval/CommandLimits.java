@@ -11,8 +11,10 @@ import java.io.IOException;
  * ceilings and are left alone here.
  *
  * @param fileSizeMiB the largest file a child may write, in MiB (RLIMIT_FSIZE)
- * @param processes how many processes and threads a child may start beyond those the user already
- *     runs (RLIMIT_NPROC, which the kernel counts per user, threads included)
+ * @param processes how many processes and threads an approved command may have: its cgroup's
+ *     pids.max where csl can make one (root included), and for every child RLIMIT_NPROC beyond
+ *     those the user already runs (which the kernel counts per user, threads included, and never
+ *     applies to root)
  */
 public record CommandLimits(long fileSizeMiB, long processes) {
     public static final String FIELD = "limits";

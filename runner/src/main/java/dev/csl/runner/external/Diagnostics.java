@@ -10,6 +10,7 @@ import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.ConfineLauncher;
 import dev.csl.runner.sandbox.LandlockProbe;
+import dev.csl.runner.sandbox.PidsCgroups;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.IOException;
@@ -326,7 +327,10 @@ public final class Diagnostics {
                 "run with --sandbox off knowingly, or report the failure");
     }
 
-    /** The ceilings of every child: file size and processes, set by csl-confine. */
+    /**
+     * The ceilings of every child: file size, set by csl-confine, and processes, which says which
+     * ceiling holds: a cgroup's pids.max per approved command, else RLIMIT_NPROC (none for root).
+     */
     private Check limits() {
         ConfineLauncher confine = ConfineLauncher.machine();
         CommandLimits limits = Sandbox.limits(Path.of("").toAbsolutePath());
@@ -337,17 +341,51 @@ public final class Diagnostics {
                     "no file-size or process cap: " + confine.why(),
                     "build csl where a C compiler (cc) exists");
         }
+        PidsCgroups cgroups = PidsCgroups.machine();
         boolean root = isRoot();
+        String files =
+                "each file a command writes up to "
+                        + limits.fileSizeMiB()
+                        + " MiB (RLIMIT_FSIZE); ";
+        String raise = "; raise them under \"limits\" in .csl/commands.json";
+        if (cgroups.available()) {
+            return new Check(
+                    "limits",
+                    true,
+                    files
+                            + limits.processes()
+                            + " processes and threads per approved command ("
+                            + cgroups.kind()
+                            + " pids.max, under "
+                            + cgroups.parent()
+                            + ", root included)"
+                            + (root ? "" : " and beyond the user's own (RLIMIT_NPROC)")
+                            + raise,
+                    "");
+        }
+        String noCgroup = "no cgroup of its own (" + cgroups.why() + ")";
+        if (root) {
+            return new Check(
+                    "limits",
+                    false,
+                    files
+                            + "no process cap: csl runs as root, to which the kernel does not apply"
+                            + " RLIMIT_NPROC, and "
+                            + noCgroup,
+                    "run csl where it can make a cgroup: as root with a writable /sys/fs/cgroup"
+                            + " (cgroup v2 with the pids controller, or the v1 pids hierarchy), or"
+                            + " as a user in a delegated cgroup (systemd-run --user --scope -p"
+                            + " Delegate=yes)");
+        }
         return new Check(
                 "limits",
                 true,
-                "each file a command writes up to "
-                        + limits.fileSizeMiB()
-                        + " MiB (RLIMIT_FSIZE); "
+                files
                         + limits.processes()
-                        + " processes and threads beyond the user's own (RLIMIT_NPROC"
-                        + (root ? ", which the kernel does not apply to root" : "")
-                        + "); raise them under \"limits\" in .csl/commands.json",
+                        + " processes and threads beyond the user's own (RLIMIT_NPROC; "
+                        + noCgroup
+                        + ")"
+                        + raise,
                 "");
     }
 

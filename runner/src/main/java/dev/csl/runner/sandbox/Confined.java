@@ -9,29 +9,43 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 
 /**
- * A command line ready to start, and the temporary directory of the command's own that closing it
- * removes (under Landlock; {@code null} otherwise).
+ * A command line ready to start, and what closing it removes: the temporary directory of the
+ * command's own (under Landlock; {@code null} otherwise) and its cgroup (where csl can make one;
+ * {@code null} otherwise), with any process left in it.
  *
  * @param argv the whole command line
  * @param tmpDir the command's {@code TMPDIR}, or {@code null}
+ * @param cgroup the command's cgroup, or {@code null}
  */
-public record Confined(List<String> argv, Path tmpDir) implements AutoCloseable {
+public record Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup)
+        implements AutoCloseable {
     public Confined {
         argv = List.copyOf(argv);
     }
 
-    /** A new directory under the system's temporary directory, readable by its owner only. */
+    /**
+     * A new directory under the system's temporary directory, readable by its owner only (its real
+     * path: csl-confine grants it following no link).
+     */
     static Path createTemporaryDirectory() throws IOException {
         // csl's own directory under the system's temporary directory, never a project
         return Files.createTempDirectory(
-                "csl-cmd-",
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+                        "csl-cmd-",
+                        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                                java.nio.file.attribute.PosixFilePermissions.fromString(
+                                        "rwx------")))
+                .toRealPath();
     }
 
-    /** Removes the temporary directory and what the command left in it (links are not followed). */
+    /**
+     * Removes the cgroup (killing what is left in it), then the temporary directory and what the
+     * command left in it (links are not followed).
+     */
     @Override
     public void close() {
+        if (cgroup != null) {
+            cgroup.close();
+        }
         if (tmpDir == null) {
             return;
         }

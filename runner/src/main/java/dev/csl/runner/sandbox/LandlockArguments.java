@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -36,8 +37,21 @@ final class LandlockArguments {
     /** Shared places no namespace can make private under Landlock: not readable at all. */
     static final List<String> SHARED_SCRATCH = List.of("/tmp", "/var/tmp", "/dev/shm");
 
-    /** Devices every program writes to. */
-    static final List<String> DEVICES = List.of("/dev/null", "/dev/zero", "/dev/full");
+    /**
+     * The devices a command may open, bubblewrap's minimal {@code /dev}: no terminal of the user's
+     * ({@code /dev/pts/N}), no disk ({@code /dev/loop*}, {@code /dev/zram0}, {@code /dev/vda}). The
+     * rest of {@code /dev} is not readable at all.
+     */
+    static final List<String> DEVICES =
+            List.of(
+                    "/dev/null",
+                    "/dev/zero",
+                    "/dev/full",
+                    "/dev/random",
+                    "/dev/urandom",
+                    "/dev/tty");
+
+    private static final Path DEV = Path.of("/dev");
 
     /** How deep the project is walked; a deeper directory is not writable (see Trees). */
     static final int MAX_DEPTH = 512;
@@ -54,30 +68,45 @@ final class LandlockArguments {
                 hidden.add(p);
             }
         }
+        hidden.add(DEV);
         List<String> args = new ArrayList<>();
         for (Path p : readable(Path.of("/"), hidden)) {
-            args.add("--ro");
-            args.add(p.toString());
+            grant(args, "--ro", p);
         }
         for (Path p : view.shown()) {
-            args.add("--ro");
-            args.add(p.toString());
+            grant(args, "--ro", p);
         }
-        args.add("--ro");
-        args.add(realWorkingDir.toString());
+        grant(args, "--ro", realWorkingDir);
         for (String device : DEVICES) {
-            args.add("--rw");
-            args.add(device);
+            grant(args, "--rw", Path.of(device));
         }
         for (Path p : writable(realWorkingDir, ProjectMetadata.of(realWorkingDir))) {
-            args.add("--rw");
-            args.add(p.toString());
+            grant(args, "--rw", p);
         }
         if (tmpDir != null) {
-            args.add("--tmpdir");
-            args.add(tmpDir.toString());
+            grant(args, "--tmpdir", tmpDir);
         }
         return args;
+    }
+
+    /**
+     * {@code option DEV:INO:PATH}: the file at {@code path} as csl sees it now, read without
+     * following a link. csl-confine opens the path again one name at a time, following no link, and
+     * refuses the command when it finds another file there (swapped in meanwhile). A path that is
+     * gone, or a link (which would grant its target), is left out: it grants nothing.
+     */
+    static void grant(List<String> args, String option, Path path) {
+        try {
+            Map<String, Object> seen =
+                    Files.readAttributes(path, "unix:dev,ino,mode", LinkOption.NOFOLLOW_LINKS);
+            if (((Integer) seen.get("mode") & 0170000) == 0120000) {
+                return;
+            }
+            args.add(option);
+            args.add(seen.get("dev") + ":" + seen.get("ino") + ":" + path);
+        } catch (IOException | RuntimeException e) {
+            // gone, or unreadable: nothing is granted there
+        }
     }
 
     /** {@code dir} whole when it holds nothing hidden; else its entries, the hidden left out. */

@@ -3,6 +3,8 @@ package dev.csl.runner.sandbox;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -56,8 +58,11 @@ public record LandlockProbe(int abi, String why) {
                     0,
                     "Landlock is off in this kernel (Linux 5.13 or later with lsm=landlock needed)");
         }
-        Result trial =
-                run(List.of(launcherPath, "--landlock", "--no-net", "--ro", "/", "--", "true"));
+        List<String> trialCommand =
+                new ArrayList<>(List.of(launcherPath, "--landlock", "--no-net"));
+        LandlockArguments.grant(trialCommand, "--ro", Path.of("/"));
+        trialCommand.addAll(List.of("--", "true"));
+        Result trial = run(trialCommand);
         if (trial.exit != 0) {
             return unavailable(
                     abi, "Landlock ABI " + abi + " is there but a trial failed: " + trial.output);

@@ -30,6 +30,9 @@ import java.util.stream.Collectors;
  * its own). With no layer and no launcher, {@code wrap} returns the command unchanged.
  */
 public final class Sandbox {
+    /** bwrap's own processes in a command's cgroup: bwrap, and the init of its PID namespace. */
+    private static final int BWRAP_PROCESSES = 2;
+
     private final SandboxMode mode;
     private final SandboxLayer layer;
     private final String why;
@@ -310,19 +313,36 @@ public final class Sandbox {
      */
     public List<String> wrap(
             List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly) {
-        return build(command, workingDir, cwd, network, readOnly, null);
+        return build(command, workingDir, cwd, network, readOnly, null, null);
     }
 
     /**
-     * As {@link #wrap(List, Path, Path, boolean, List)}, and under Landlock with a temporary
-     * directory of the command's own (its {@code TMPDIR}: the host's /tmp cannot be made private
-     * without namespaces), which closing the result removes.
+     * As {@link #wrap(List, Path, Path, boolean, List)}, under Landlock with a temporary directory
+     * of the command's own (its {@code TMPDIR}: the host's /tmp cannot be made private without
+     * namespaces), and, under every layer where csl can make one, in a cgroup of its own whose
+     * {@code pids.max} is the process ceiling (root included). Closing the result removes both.
      */
     public Confined confine(
             List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly)
             throws IOException {
-        Path tmp = layer == SandboxLayer.LANDLOCK ? Confined.createTemporaryDirectory() : null;
-        return new Confined(build(command, workingDir, cwd, network, readOnly, tmp), tmp);
+        CommandCgroup cgroup =
+                ConfineLauncher.machine().available()
+                        ? PidsCgroups.machine()
+                                .create(
+                                        limits(realPath(workingDir)).processes()
+                                                + (layer == SandboxLayer.BUBBLEWRAP
+                                                        ? BWRAP_PROCESSES
+                                                        : 0))
+                        : null;
+        Path tmp = null;
+        try {
+            tmp = layer == SandboxLayer.LANDLOCK ? Confined.createTemporaryDirectory() : null;
+            return new Confined(
+                    build(command, workingDir, cwd, network, readOnly, tmp, cgroup), tmp, cgroup);
+        } catch (IOException | RuntimeException e) {
+            new Confined(List.of(), tmp, cgroup).close();
+            throw e;
+        }
     }
 
     private List<String> build(
@@ -331,7 +351,8 @@ public final class Sandbox {
             Path cwd,
             boolean network,
             List<Path> readOnly,
-            Path tmp) {
+            Path tmp,
+            CommandCgroup cgroup) {
         Path realRoot = realPath(workingDir);
         List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
         // Bubblewrap's view first: the launcher may still be being extracted in the background.
@@ -341,6 +362,9 @@ public final class Sandbox {
         List<String> confined = new ArrayList<>();
         if (launcher.available()) {
             confined.add(launcher.path().toString());
+            if (cgroup != null && layer != SandboxLayer.BUBBLEWRAP) {
+                confined.addAll(List.of("--cgroup", cgroup.dir().toString()));
+            }
             CommandLimits limits = limits(realRoot);
             confined.addAll(
                     List.of(
@@ -366,15 +390,29 @@ public final class Sandbox {
         if (layer != SandboxLayer.BUBBLEWRAP) {
             return confined;
         }
-        return BwrapArguments.wrap(
-                bwrap.bwrap(),
-                confined,
-                realRoot,
-                realPath(cwd),
-                network,
-                view,
-                // under a home directory, which bubblewrap hides
-                launcher.available() ? List.of(launcher.path()) : List.of());
+        List<String> wrapped =
+                BwrapArguments.wrap(
+                        bwrap.bwrap(),
+                        confined,
+                        realRoot,
+                        realPath(cwd),
+                        network,
+                        view,
+                        // under a home directory, which bubblewrap hides
+                        launcher.available() ? List.of(launcher.path()) : List.of());
+        if (cgroup == null) {
+            return wrapped;
+        }
+        // Inside bubblewrap the cgroup file system is read-only: bwrap itself is put in it.
+        List<String> inCgroup =
+                new ArrayList<>(
+                        List.of(
+                                launcher.path().toString(),
+                                "--cgroup",
+                                cgroup.dir().toString(),
+                                "--"));
+        inCgroup.addAll(wrapped);
+        return inCgroup;
     }
 
     /** The ceilings of the project; the defaults when its commands.json cannot be read. */

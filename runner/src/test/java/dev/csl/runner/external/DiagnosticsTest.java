@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.ConfineLauncher;
 import dev.csl.runner.sandbox.LandlockProbe;
+import dev.csl.runner.sandbox.PidsCgroups;
 import dev.csl.runner.sandbox.SandboxProbe;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,7 +55,7 @@ class DiagnosticsTest {
     }
 
     @Test
-    void run_thisMachine_landlockLineShowsTheAbiAndWhatItGives() {
+    void run_thisMachine_landlockLineShowsTheAbiAndWhatItGives() throws Exception {
         List<Diagnostics.Check> checks = new Diagnostics().run(scratch);
 
         Diagnostics.Check landlock =
@@ -69,8 +71,19 @@ class DiagnosticsTest {
         }
         Diagnostics.Check limits =
                 checks.stream().filter(c -> c.name().equals("limits")).findFirst().orElseThrow();
-        assertThat(limits.ok()).isEqualTo(ConfineLauncher.machine().available());
-        if (limits.ok()) {
+        boolean root =
+                Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        PidsCgroups cgroups = PidsCgroups.machine();
+        assertThat(limits.ok())
+                .isEqualTo(ConfineLauncher.machine().available() && (cgroups.available() || !root));
+        if (cgroups.available()) {
+            assertThat(limits.detail())
+                    .contains("1024 MiB")
+                    .contains("2048 processes and threads per approved command")
+                    .contains(cgroups.kind() + " pids.max, under " + cgroups.parent());
+        } else if (root && ConfineLauncher.machine().available()) {
+            assertThat(limits.detail()).contains("no process cap").contains(cgroups.why());
+        } else if (limits.ok()) {
             assertThat(limits.detail()).contains("1024 MiB").contains("2048 processes");
         }
     }

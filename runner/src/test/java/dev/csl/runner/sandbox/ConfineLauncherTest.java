@@ -134,25 +134,61 @@ class ConfineLauncherTest {
         assertThat(dir.resolve("made")).doesNotExist();
     }
 
+    /** {@code option DEV:INO:PATH} as csl passes a path it saw, or nothing for a missing one. */
+    private static List<String> grant(String option, Path path) {
+        List<String> args = new ArrayList<>();
+        LandlockArguments.grant(args, option, path);
+        return args;
+    }
+
+    private static String[] landlock(List<String> grants, String... command) {
+        List<String> argv = new ArrayList<>(List.of("--landlock"));
+        argv.addAll(grants);
+        argv.add("--");
+        argv.addAll(List.of(command));
+        return argv.toArray(String[]::new);
+    }
+
     @Test
     void landlock_pathGrantedMissing_skippedAndCommandRuns() throws Exception {
         assumeTrue(LandlockProbe.machine().works(), LandlockProbe.machine().why());
-        Run run =
-                run(
-                        List.of(),
-                        "--landlock",
-                        "--ro",
-                        "/",
-                        "--rw",
-                        dir.toString(),
-                        "--rw",
-                        dir.resolve("gone").toString(),
-                        "--",
-                        "touch",
-                        "made");
+        List<String> grants = new ArrayList<>(grant("--ro", Path.of("/")));
+        grants.addAll(grant("--rw", dir));
+        grants.addAll(List.of("--rw", "1:2:" + dir.resolve("gone")));
+        Run run = run(List.of(), landlock(grants, "touch", "made"));
 
         assertThat(run.exit()).as(run.output()).isZero();
         assertThat(dir.resolve("made")).exists();
+    }
+
+    @Test
+    void landlock_grantedPathSwappedForAnotherFile_refusedAndNothingRuns() throws Exception {
+        assumeTrue(LandlockProbe.machine().works(), LandlockProbe.machine().why());
+        Path project = Files.createDirectory(dir.resolve("project"));
+        List<String> grants = new ArrayList<>(grant("--ro", Path.of("/")));
+        grants.addAll(grant("--rw", project));
+        // swapped between csl's look and csl-confine's open: a directory of the same name
+        Files.move(project, dir.resolve("was-project"));
+        Files.createDirectory(project);
+        Run swapped = run(List.of(), landlock(grants, "touch", "made"));
+        // or a link to a directory elsewhere
+        Files.delete(project);
+        Files.createSymbolicLink(project, dir.resolve("was-project"));
+        Run linked = run(List.of(), landlock(grants, "touch", "made"));
+
+        assertThat(swapped.exit()).isEqualTo(126);
+        assertThat(swapped.output()).contains(project + " is another file since csl checked it");
+        assertThat(linked.exit()).isEqualTo(126);
+        assertThat(linked.output()).contains(project + " has become a symbolic link");
+        assertThat(dir.resolve("made")).doesNotExist();
+    }
+
+    @Test
+    void landlock_grantWithoutTheInodeSeen_refused() throws Exception {
+        Run run = run(List.of(), "--landlock", "--ro", "/", "--", "true");
+
+        assertThat(run.exit()).isEqualTo(126);
+        assertThat(run.output()).contains("--ro needs DEV:INO:/PATH, not '/'");
     }
 
     @Test
