@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.cli.serve.CslBackend;
 import dev.csl.cli.serve.JsonRpcServer;
+import dev.csl.fsguard.Installation;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
@@ -302,7 +303,14 @@ class AttackBatteryTest {
                     config -> pool.open(config.withLayer(SandboxLayer.parse(layer)));
             return switch (via) {
                     // csl's own process told through its environment, as a user would
-                case "apply" -> inChildJvm(layer, root, answer, allow, attack.lines("path", null));
+                case "apply" ->
+                        inChildJvm(
+                                layer,
+                                root,
+                                answer,
+                                allow,
+                                attack.lines("path", null),
+                                installed(attack));
                 case "serve" -> serve(forced, root, text, attack.allow());
                 case "mcp" -> mcp(forced, root, text);
                 default -> throw new IllegalArgumentException("no layers through " + via);
@@ -354,26 +362,53 @@ class AttackBatteryTest {
     }
 
     /** {@code csl apply --json} in a child JVM whose environment forces {@code layer}. */
+    /** The directory of the {@code install DIR} setup step, or {@code null}. */
+    private static String installed(Attack attack) {
+        for (String step : attack.setup()) {
+            if (step.startsWith("install ")) {
+                return step.substring("install ".length()).trim();
+            }
+        }
+        return null;
+    }
+
     private static String inChildJvm(
-            String layer, Path root, Path answer, List<String> allow, List<String> pathDirs)
+            String layer,
+            Path root,
+            Path answer,
+            List<String> allow,
+            List<String> pathDirs,
+            String installed)
             throws Exception {
         List<String> command =
                 new ArrayList<>(
                         List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-cp",
-                                System.getProperty(
-                                        "surefire.test.class.path",
-                                        System.getProperty("java.class.path")),
-                                "dev.csl.cli.Main",
-                                "apply",
-                                "--json",
-                                "-C",
-                                root.toString()));
+                                Path.of(System.getProperty("java.home"), "bin", "java")
+                                        .toString()));
+        if (installed != null) {
+            // csl run from the installation in the project, as its launcher starts it there
+            Path home = root.resolve(installed);
+            command.add("-D" + Installation.LAUNCHER + "=" + home.resolve("csl"));
+            command.add("-D" + Installation.BUILD + "=" + home.resolve("cli/target"));
+        }
+        command.addAll(
+                List.of(
+                        "-cp",
+                        System.getProperty(
+                                "surefire.test.class.path", System.getProperty("java.class.path")),
+                        "dev.csl.cli.Main",
+                        "apply",
+                        "--json",
+                        "-C",
+                        root.toString()));
         command.addAll(allow);
         command.add(answer.toString());
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put(SandboxLayer.VARIABLE, layer);
+        if (installed != null) {
+            // csl's cache (csl-confine) in the project too, as for a project in the home directory
+            pb.environment().put("XDG_CACHE_HOME", root.resolve("cache").toString());
+        }
         for (String dir : pathDirs) { // a project directory on PATH, as direnv's PATH_add makes
             pb.environment()
                     .put("PATH", root.resolve(dir) + File.pathSeparator + System.getenv("PATH"));
@@ -654,6 +689,18 @@ class AttackBatteryTest {
                     at(w[1]).toFile().setExecutable(true);
                 }
                 case "dir" -> Files.createDirectories(at(w[1]));
+                case "install" -> { // a csl checkout with its build in the project
+                    Path home = at(w[1]);
+                    Files.createDirectories(home.resolve("cli/target"));
+                    Files.createDirectories(home.resolve("cli/src/main/java"));
+                    Files.writeString(home.resolve("csl"), "#!/bin/sh\necho csl\n");
+                    home.resolve("csl").toFile().setExecutable(true);
+                    Files.writeString(home.resolve("pom.xml"), "<project/>\n");
+                    Files.writeString(home.resolve("cli/target/csl.jar"), "PK-JAR\n");
+                    Files.writeString(home.resolve("cli/target/csl.aot"), "AOT\n");
+                    Files.writeString(
+                            home.resolve("cli/src/main/java/Main.java"), "class Main {}\n");
+                }
                 case "link" -> {
                     Files.createDirectories(at(w[1]).getParent());
                     // ln -s keeps the target's text as written (`../`, `..//x`); Path.of would

@@ -72,4 +72,17 @@ class LauncherTest {
 
         assertThat(run(link)).contains("probe ran: apply x.md").doesNotContain("no POM");
     }
+
+    @Test
+    void launcher_throughASymlink_namesItselfTheLinkAndItsBuild() throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path link = Files.createSymbolicLink(bin.resolve("csl"), checkout.resolve("csl"));
+
+        String out = run(link);
+        Path real = checkout.toRealPath();
+        assertThat(out)
+                .contains("csl.launcher=" + real.resolve("csl"))
+                .contains("csl.launcher.invoked=" + link)
+                .contains("csl.launcher.build=" + real.resolve("cli/target"));
+    }
 }

@@ -21,6 +21,7 @@ final class Guard implements GuardedFiles {
     private final Refusal refusal;
     private final Path root;
     private final List<String> base;
+    private final OwnFiles own;
 
     /**
      * The directories whose stale temporary files this guard has removed: once each is enough
@@ -35,13 +36,15 @@ final class Guard implements GuardedFiles {
             Refusal refusal,
             Path root,
             List<String> base,
-            Set<List<String>> cleaned) {
+            Set<List<String>> cleaned,
+            OwnFiles own) {
         this.access = access;
         this.resolver = resolver;
         this.refusal = refusal;
         this.root = root;
         this.base = List.copyOf(base);
         this.cleaned = cleaned;
+        this.own = own;
     }
 
     /**
@@ -49,11 +52,26 @@ final class Guard implements GuardedFiles {
      *     compare both modes)
      */
     static Guard open(Path workingDir, boolean raceFree) throws IOException {
-        return open(workingDir, real -> raceFree ? Accesses.best(real) : new NioAccess(real));
+        return open(workingDir, raceFree, Installation.running());
+    }
+
+    /** As {@link #open(Path, boolean)}, protecting {@code installation}'s files. */
+    static Guard open(Path workingDir, boolean raceFree, Installation installation)
+            throws IOException {
+        return open(
+                workingDir,
+                real -> raceFree ? Accesses.best(real) : new NioAccess(real),
+                installation);
     }
 
     /** Opens the guard with a given way of using the file system (tests inject one). */
     static Guard open(Path workingDir, Function<Path, Access> accessFor) throws IOException {
+        return open(workingDir, accessFor, Installation.none());
+    }
+
+    private static Guard open(
+            Path workingDir, Function<Path, Access> accessFor, Installation installation)
+            throws IOException {
         Path given = workingDir.toAbsolutePath().normalize();
         Path real;
         try {
@@ -90,7 +108,8 @@ final class Guard implements GuardedFiles {
                 refusal,
                 real,
                 List.of(),
-                ConcurrentHashMap.newKeySet());
+                ConcurrentHashMap.newKeySet(),
+                OwnFiles.inside(installation, real));
     }
 
     @Override
@@ -113,7 +132,8 @@ final class Guard implements GuardedFiles {
         if (access instanceof RememberedListings) {
             return this;
         }
-        return new Guard(new RememberedListings(access), resolver, refusal, root, base, cleaned);
+        return new Guard(
+                new RememberedListings(access), resolver, refusal, root, base, cleaned, own);
     }
 
     @Override
@@ -132,7 +152,7 @@ final class Guard implements GuardedFiles {
         if (!r.node().isDirectory()) {
             throw refusal.notDirectory(dir, r.path());
         }
-        return new Guard(access, resolver, refusal, root, r.names(), cleaned);
+        return new Guard(access, resolver, refusal, root, r.names(), cleaned, own);
     }
 
     // ---- resolution -------------------------------------------------------------------------
@@ -181,11 +201,13 @@ final class Guard implements GuardedFiles {
             throw refusal.notDirectory(path, r.path()); // `rm notes.txt/`: ENOTDIR
         }
         requireUnprotected(path, r);
+        requireNoOwnFilesBelow(path, r.names());
         requireNoRepository(path, r);
         return r; // special files may be removed or renamed: that neither reads nor writes them
     }
 
     private void requireUnprotected(String path, Resolution r) throws GuardException {
+        requireNotOwn(path, r.names(), r.path());
         var name = ProtectedPaths.protectedName(r.names());
         if (name.isPresent()) {
             throw refusal.of(
@@ -196,6 +218,34 @@ final class Guard implements GuardedFiles {
                     name.get().equals(".git")
                             ? ".git/ belongs to git; use git commands (read-only) instead"
                             : ".csl/ holds csl's own state; leave it alone");
+        }
+    }
+
+    /** Refuses a change at {@code names} (below the root) to one of csl's own files. */
+    void requireNotOwn(String path, List<String> names, Path resolved) throws GuardException {
+        Path file = own.covering(names);
+        if (file != null) {
+            throw refusal.of(
+                    ErrorCode.PROTECTED_PATH,
+                    "Protected path, " + file + " is part of csl's own installation",
+                    path,
+                    resolved,
+                    OwnFiles.HINT);
+        }
+    }
+
+    /** Refuses deleting or moving a tree at {@code names} that holds one of csl's own files. */
+    void requireNoOwnFilesBelow(String path, List<String> names) throws GuardException {
+        Path file = own.below(names);
+        if (file != null) {
+            throw refusal.of(
+                    ErrorCode.PROTECTED_PATH,
+                    "Protected path, "
+                            + file
+                            + " in the tree is part of csl's own installation; nothing was changed",
+                    path,
+                    access.toPath(names),
+                    OwnFiles.HINT);
         }
     }
 

@@ -36,6 +36,14 @@ public interface GuardedFiles {
     }
 
     /**
+     * As {@link #open(Path)}, protecting the files of {@code installation} that lie inside ({@link
+     * #open(Path)} protects those of the csl that is running, {@link Installation#running()}).
+     */
+    static GuardedFiles open(Path workingDir, Installation installation) throws IOException {
+        return Guard.open(workingDir, true, installation);
+    }
+
+    /**
      * True when {@code dir}, as given or as its real path, is the root of its file system: never a
      * working directory (csl's state would go to {@code /.csl}, and every path of the machine would
      * be "inside").

@@ -1,7 +1,6 @@
 package dev.csl.fsguard;
 
 import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -20,7 +19,46 @@ final class PathSyntax {
     static final int MAX_PATH_CHARS = 4096;
     static final int MAX_NAME_BYTES = 255;
 
-    private static final Set<String> DEVICE_NAMES =
+    /** C0 controls, DEL and the C1 controls (U+0085 NEL among them). */
+    static final int[][] CONTROLS = {{0x00, 0x1F}, {0x7F, 0x9F}};
+
+    /**
+     * Zero-width, bidi-control and other invisible characters: soft hyphen, combining grapheme
+     * joiner, Arabic letter mark, Mongolian vowel separator, the variation selectors, the BOM and
+     * the tag characters.
+     */
+    static final int[][] INVISIBLE = {
+        {0x00AD, 0x00AD},
+        {0x034F, 0x034F},
+        {0x061C, 0x061C},
+        {0x180E, 0x180E},
+        {0x200B, 0x200F},
+        {0x202A, 0x202E},
+        {0x2060, 0x2064},
+        {0x2066, 0x206F},
+        {0xFE00, 0xFE0F},
+        {0xFEFF, 0xFEFF},
+        {0xE0000, 0xE007F}
+    };
+
+    /**
+     * Characters that look like {@code .}, {@code /} or {@code \}: every one whose compatibility
+     * form (NFKC) holds one of them where the character itself does not (‥ ． ／ ＼ ⒈ …; a test checks
+     * the list against the JDK's Unicode data), and the slashes NFKC leaves alone (division slash
+     * U+2215, fraction slash U+2044, big solidus U+29F8, big reverse solidus U+29F9, set minus
+     * U+2216). Sorted.
+     */
+    static final int[] LOOKALIKES = {
+        0x2024, 0x2025, 0x2026, 0x2044, 0x2100, 0x2101, 0x2105, 0x2106, 0x2215, 0x2216, 0x2488,
+        0x2489, 0x248A, 0x248B, 0x248C, 0x248D, 0x248E, 0x248F, 0x2490, 0x2491, 0x2492, 0x2493,
+        0x2494, 0x2495, 0x2496, 0x2497, 0x2498, 0x2499, 0x249A, 0x249B, 0x29F8, 0x29F9, 0x33C2,
+        0x33C7, 0x33D8, 0xFE19, 0xFE30, 0xFE52, 0xFE68, 0xFF0E, 0xFF0F, 0xFF3C, 0x1F100
+    };
+
+    /** UTF-16 surrogates, which a well-formed string never holds alone. */
+    static final int[][] SURROGATES = {{0xD800, 0xDFFF}};
+
+    static final Set<String> DEVICE_NAMES =
             Set.of(
                     "CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$", "CLOCK$", "COM0", "COM1",
                     "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9", "COM¹", "COM²",
@@ -31,7 +69,7 @@ final class PathSyntax {
      * Compiled on first need: every pattern needs a ':', '%' or '~' to match, which an ordinary
      * path lacks, so a cold apply neither compiles nor runs any of them (~2 ms).
      */
-    private static final class Patterns {
+    static final class Patterns {
         static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]+:/.*|^file:.*");
         static final Pattern DRIVE = Pattern.compile("^[A-Za-z]:.*");
         static final Pattern PERCENT =
@@ -119,7 +157,7 @@ final class PathSyntax {
         for (int i = 0; i < path.length(); ) {
             int cp = path.codePointAt(i);
             i += Character.charCount(cp);
-            if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+            if (isControl(cp)) {
                 return problem(
                         "the path contains the control character " + codePoint(cp),
                         "remove the control character; file names are plain text on one line");
@@ -129,12 +167,12 @@ final class PathSyntax {
                         "the path contains the invisible character " + codePoint(cp),
                         "retype the path without zero-width or text-direction characters");
             }
-            if (cp > 0x7f && isLookalike(cp)) {
+            if (isLookalike(cp)) {
                 return problem(
                         "the path contains " + codePoint(cp) + ", which looks like . / or \\",
                         "use the plain ASCII characters . and / in paths");
             }
-            if (cp >= 0xD800 && cp <= 0xDFFF) {
+            if (inRanges(SURROGATES, cp)) {
                 return problem(
                         "the path contains a broken UTF-16 surrogate " + codePoint(cp),
                         "retype the path as plain text");
@@ -201,27 +239,25 @@ final class PathSyntax {
         return Optional.empty();
     }
 
-    private static boolean isInvisible(int cp) {
-        return (cp >= 0x200B && cp <= 0x200F)
-                || (cp >= 0x202A && cp <= 0x202E)
-                || (cp >= 0x2060 && cp <= 0x2064)
-                || (cp >= 0x2066 && cp <= 0x206F)
-                || cp == 0xFEFF
-                || cp == 0x061C
-                || cp == 0x180E
-                || cp == 0x00AD
-                || cp == 0x034F
-                || (cp >= 0xFE00 && cp <= 0xFE0F)
-                || (cp >= 0xE0000 && cp <= 0xE007F);
+    static boolean isControl(int cp) {
+        return inRanges(CONTROLS, cp);
     }
 
-    /** True if the compatibility form introduces . / or \ the raw character does not have. */
+    private static boolean isInvisible(int cp) {
+        return inRanges(INVISIBLE, cp);
+    }
+
     private static boolean isLookalike(int cp) {
-        if (cp == 0x2215 || cp == 0x2044 || cp == 0x29F8 || cp == 0x29F9 || cp == 0x2216) {
-            return true; // division slash, fraction slash, big solidus: not NFKC but look alike
+        return java.util.Arrays.binarySearch(LOOKALIKES, cp) >= 0;
+    }
+
+    private static boolean inRanges(int[][] ranges, int cp) {
+        for (int[] range : ranges) {
+            if (cp >= range[0] && cp <= range[1]) {
+                return true;
+            }
         }
-        String nfkc = Normalizer.normalize(new String(Character.toChars(cp)), Normalizer.Form.NFKC);
-        return nfkc.indexOf('.') >= 0 || nfkc.indexOf('/') >= 0 || nfkc.indexOf('\\') >= 0;
+        return false;
     }
 
     private static Optional<Problem> problem(String reason, String hint) {

@@ -332,6 +332,7 @@ final class Trees {
         for (String name : sortedList(src, to)) {
             List<String> s = append(src, name);
             List<String> d = append(dst, name);
+            guard.requireNotOwn(to, d, path(d));
             if (ProtectedPaths.protectedName(List.of(name)).isPresent()) {
                 throw refusal.of(
                         ErrorCode.PROTECTED_PATH,

@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.Installation;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.Run;
 import dev.csl.grammar.Search;
@@ -90,9 +91,25 @@ final class OperationDispatch {
         if (dryRun && outcome.state() != null) {
             diff = Diffs.unified(fileOf(op), outcome.before(), outcome.state().current);
         }
-        return op instanceof Write
-                ? OperationResult.written(task, op.line(), fileOf(op), outcome, diff)
-                : OperationResult.searched(task, op.line(), fileOf(op), outcome, diff);
+        OperationResult result =
+                op instanceof Write
+                        ? OperationResult.written(task, op.line(), fileOf(op), outcome, diff)
+                        : OperationResult.searched(task, op.line(), fileOf(op), outcome, diff);
+        return changesOwnSources(outcome) ? result.withNoteAdded(OWN_SOURCES_NOTE) : result;
+    }
+
+    /** The note of a change to the sources of the csl that is running. */
+    static final String OWN_SOURCES_NOTE =
+            "This changes the sources of the csl that is running: its next start builds and runs"
+                    + " the changed code.";
+
+    /** Whether {@code outcome} changed a file the running csl's launcher builds csl from. */
+    private boolean changesOwnSources(Outcome outcome) {
+        return !dryRun
+                && outcome.status() == Status.OK
+                && outcome.state() != null
+                && !"unchanged".equals(outcome.action())
+                && Installation.running().isSource(outcome.state().path.resolved());
     }
 
     private static String fileOf(Operation op) {

@@ -219,6 +219,27 @@ public record OperationResult(
         return copy(newStatus, error, newResults, warnings);
     }
 
+    /** This result with {@code extra} after its note (a WRITE to the running csl's sources). */
+    OperationResult withNoteAdded(String extra) {
+        return new OperationResult(
+                task,
+                type,
+                line,
+                file,
+                status,
+                error,
+                action,
+                lines,
+                replaced,
+                diff,
+                commands,
+                sandbox,
+                note == null ? extra : note + " " + extra,
+                results,
+                warnings,
+                irreversible);
+    }
+
     OperationResult withWarnings(List<Warning> newWarnings) {
         return copy(status, error, results, newWarnings);
     }

@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.fsguard.Installation;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.File;
 import java.nio.file.Path;
@@ -95,6 +96,13 @@ final class WorkerLauncher {
             cmd.addAll(archive.jvmArgs());
         }
         cmd.addAll(extraJvmArgs);
+        // The worker's guard protects the same installation as this JVM's: tell it the launcher.
+        for (String property : Installation.PROPERTIES) {
+            String value = System.getProperty(property);
+            if (value != null) {
+                cmd.add("-D" + property + "=" + value);
+            }
+        }
         cmd.add("-cp");
         cmd.add(classPath());
         cmd.add(MAIN);

@@ -7,7 +7,6 @@ import dev.csl.runner.worker.CommandSpec;
 import dev.csl.runner.worker.CommandTable;
 import dev.csl.runner.worker.OperandKind;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,71 +40,13 @@ class HostilePathTest {
         Path work = temp.resolve("work");
         root = work.resolve("proj");
         outside = work.resolve("outside");
-        Files.createDirectories(root.resolve("sub"));
-        Files.createDirectories(outside.resolve("dir"));
-        write(outside.resolve("secret.txt"), "secret\n");
-        write(outside.resolve("dir/x.txt"), "x\n");
-        write(root.resolve("a.txt"), "a\n");
-        write(root.resolve("sub/file.txt"), "file\n");
-        Files.createDirectories(root.resolve(".git/hooks"));
-        write(root.resolve(".git/config"), "[core]\n");
-        Files.createDirectories(root.resolve(".csl"));
-        write(root.resolve(".csl/commands.json"), "{}\n");
-        link("link-out", Path.of("../outside"));
-        link("link-out-abs", outside);
-        link("file-out", Path.of("../outside/secret.txt"));
-        link("link-in", Path.of("sub"));
-        link("link-in-abs", root.resolve("sub"));
-        link("chain1", Path.of("chain2"));
-        link("chain2", Path.of("../outside/../proj/sub"));
-        link("chain-out1", Path.of("chain-out2"));
-        link("chain-out2", Path.of("link-out"));
-        link("loop1", Path.of("loop2"));
-        link("loop2", Path.of("loop1"));
-        link("self", Path.of("self"));
-        link("dangling-out", Path.of("../outside/new.txt"));
-        link("dangling-in", Path.of("sub/new.txt"));
-        link("git-link", Path.of(".git"));
-        link("sub/up", Path.of(".."));
-        link("sub/up2", Path.of("../.."));
-        link("root-link", root.getRoot());
-        // Targets as ln -s writes them (Path.of would normalize the slashes away).
-        rawLink("up-slash", "../");
-        rawLink("in-sub-up", "sub/../../");
-        rawLink("dot-up-slash", "./../");
-        rawLink("dslash-out", "..//outside");
-        rawLink("dotdot-dslash", "..//");
-        rawLink("dot-dslash-up", ".//..//");
-        rawLink("in-slash", "sub/");
-        rawLink("in-dslash", "sub//");
-        rawLink("file-slash", "a.txt/");
-        rawLink("abs-dslash", root.toString().replace("/proj", "//proj//") + "sub/");
-        rawLink("abs-out-slash", outside + "/");
+        HostilePaths.populate(root, outside);
         session = TestSessions.open(root);
     }
 
     @AfterAll
     static void tearDown() {
         session.close();
-    }
-
-    private static void write(Path p, String s) throws IOException {
-        Files.writeString(p, s, StandardCharsets.UTF_8);
-    }
-
-    private static void rawLink(String name, String target) throws IOException {
-        try {
-            Process ln =
-                    new ProcessBuilder("ln", "-s", target, root.resolve(name).toString()).start();
-            assertThat(ln.waitFor()).as("ln -s " + target).isZero();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
-    }
-
-    private static void link(String name, Path target) throws IOException {
-        Files.createSymbolicLink(root.resolve(name), target);
     }
 
     @TestFactory
@@ -220,48 +161,12 @@ class HostilePathTest {
 
     private static List<Row> corpus() throws IOException {
         List<Row> rows = new ArrayList<>();
-        for (String line :
-                Files.readAllLines(Path.of("..", "testdata", "guard", "hostile-paths.tsv"))) {
-            if (line.startsWith("#") || line.isEmpty()) {
-                continue;
+        for (HostilePaths.Row row : HostilePaths.corpus(root, outside)) {
+            if (!row.path().contains("'")) { // cannot be single-quoted
+                rows.add(new Row(row.path(), row.read(), row.write(), row.delete()));
             }
-            String[] cols = line.split("\t", -1);
-            String path = unescape(cols[0]);
-            if (path.contains("'")) {
-                continue; // cannot be single-quoted
-            }
-            char[] o = new char[5];
-            for (int i = 0; i < 5; i++) {
-                o[i] = cols.length == 2 ? cols[1].charAt(0) : cols[1 + i].charAt(0);
-            }
-            rows.add(new Row(path, o[0], o[1], o[3]));
         }
-        assertThat(rows).hasSizeGreaterThan(100);
         return rows;
-    }
-
-    private static String unescape(String s) {
-        String p = s.replace("@ROOT@", root.toString()).replace("@OUT@", outside.toString());
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < p.length(); i++) {
-            char c = p.charAt(i);
-            if (c == '\\' && i + 1 < p.length()) {
-                char d = p.charAt(++i);
-                switch (d) {
-                    case 'u' -> {
-                        b.append((char) Integer.parseInt(p.substring(i + 1, i + 5), 16));
-                        i += 4;
-                    }
-                    case 't' -> b.append('\t');
-                    case 'n' -> b.append('\n');
-                    case 'r' -> b.append('\r');
-                    default -> b.append(d);
-                }
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 
     private static Map<String, String> snapshot(Path dir) throws IOException {

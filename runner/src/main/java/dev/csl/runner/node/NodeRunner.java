@@ -2,6 +2,8 @@ package dev.csl.runner.node;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.fsguard.GuardRules;
+import dev.csl.fsguard.Installation;
 import dev.csl.fsguard.Mounts;
 import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.base.CommandOutcome;
@@ -134,6 +136,10 @@ public final class NodeRunner {
                                     realRoot.toString(),
                                     "CSL_MOUNTS",
                                     mountsJson(realRoot),
+                                    "CSL_OWN",
+                                    ownJson(realRoot),
+                                    "CSL_RULES",
+                                    GuardRules.json(),
                                     "CSL_NETWORK",
                                     network ? "1" : "0"));
             CommandOutcome ceilings = CeilingFailures.explain(outcome, Sandbox.limits(realRoot));
@@ -178,6 +184,12 @@ public final class NodeRunner {
     private static String mountsJson(Path realRoot) throws IOException {
         List<String> points = Mounts.below(realRoot).stream().map(Path::toString).sorted().toList();
         return JSON.writeValueAsString(points);
+    }
+
+    /** csl's own files inside the working directory, which the preload protects like .git. */
+    private static String ownJson(Path realRoot) throws IOException {
+        return JSON.writeValueAsString(
+                Installation.running().inside(realRoot).stream().map(Path::toString).toList());
     }
 
     private List<String> command(Path node, Path realRoot, Path preloadDir, NodeProgram program) {

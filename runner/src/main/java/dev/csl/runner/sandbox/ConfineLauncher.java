@@ -1,5 +1,6 @@
 package dev.csl.runner.sandbox;
 
+import dev.csl.fsguard.Installation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -112,15 +113,11 @@ public record ConfineLauncher(Path path, String why) {
     }
 
     /**
-     * {@code $XDG_CACHE_HOME/csl}, else {@code ~/.cache/csl}, created readable by its owner only.
+     * csl's cache directory ({@link Installation#cacheDirectory()}, which the guard and the sandbox
+     * protect where it lies inside a project), created readable by its owner only.
      */
     static Path cacheDirectory() throws IOException {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path base =
-                xdg != null && Path.of(xdg).isAbsolute()
-                        ? Path.of(xdg)
-                        : Path.of(System.getProperty("user.home"), ".cache");
-        Path dir = base.resolve("csl");
+        Path dir = Installation.cacheDirectory();
         if (!Files.isDirectory(dir)) {
             // csl's own cache directory under the user's home, never a project
             Files.createDirectories(dir);

@@ -30,7 +30,8 @@ import java.util.Set;
  *       subdirectories, never the {@code .git}, {@code .csl} or repository-shaped one itself. So
  *       nothing in them is writable, and nothing can be created, renamed or removed directly in
  *       such a directory (usually the project's top): only its existing files can be changed in
- *       place.
+ *       place. csl's own files inside the project ({@link OwnInstallation}) are left out the same
+ *       way.
  * </ul>
  */
 final class LandlockArguments {
@@ -80,7 +81,9 @@ final class LandlockArguments {
         for (String device : DEVICES) {
             grant(args, "--rw", Path.of(device));
         }
-        for (Path p : writable(realWorkingDir, ProjectMetadata.of(realWorkingDir))) {
+        ProjectMetadata metadata =
+                ProjectMetadata.of(realWorkingDir, OwnInstallation.inside(realWorkingDir));
+        for (Path p : writable(realWorkingDir, metadata)) {
             grant(args, "--rw", p);
         }
         if (tmpDir != null) {
@@ -138,8 +141,20 @@ final class LandlockArguments {
      */
     record ProjectMetadata(Set<Path> above, Set<Path> shaped) {
         static ProjectMetadata of(Path realWorkingDir) {
+            return of(realWorkingDir, List.of());
+        }
+
+        /**
+         * As {@link #of(Path)}, with csl's own files inside ({@link OwnInstallation}) kept out like
+         * a repository-shaped directory: nothing in them, nor they themselves, is writable.
+         */
+        static ProjectMetadata of(Path realWorkingDir, List<Path> own) {
             ProjectMetadata found = new ProjectMetadata(new HashSet<>(), new HashSet<>());
             found.collect(realWorkingDir, realWorkingDir);
+            for (Path p : own) {
+                found.shaped.add(p);
+                found.markAbove(realWorkingDir, p);
+            }
             return found;
         }
 

@@ -41,8 +41,10 @@ public final class MetadataSnapshot {
     private final Set<String> walked;
     private final ProgramSettings settings;
     private final String failure;
+    private final OwnSnapshot own;
 
     private MetadataSnapshot(Path root, Walk walk, ProgramSettings settings, String failure) {
+        this.own = OwnSnapshot.take(root);
         this.root = root;
         this.metadata = walk.metadata;
         this.shapedParts = walk.shapedParts;
@@ -135,6 +137,18 @@ public final class MetadataSnapshot {
         // Where no layer kept them read-only, a child could change a hook, a config or the
         // approvals: each such file is put back as it was.
         List<String> putBack = settings.restore(guard);
+        List<String> ownChanged = own.restore();
+        if (planted.isEmpty() && putBack.isEmpty() && !ownChanged.isEmpty()) {
+            return new RunFailure(
+                    ErrorCode.PROTECTED_PATH,
+                    what
+                            + " changed csl's own installation, which runs outside the sandbox at"
+                            + " csl's next start: csl put back or removed "
+                            + String.join(", ", ownChanged),
+                    "a command may not change csl's launcher, jar or caches; the OS sandbox keeps"
+                            + " them read-only where it works ('csl doctor')",
+                    Map.of("restored", List.copyOf(ownChanged)));
+        }
         if (planted.isEmpty() && putBack.isEmpty()) {
             return null;
         }

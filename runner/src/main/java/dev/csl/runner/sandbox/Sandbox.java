@@ -398,8 +398,7 @@ public final class Sandbox {
                         realPath(cwd),
                         network,
                         view,
-                        // under a home directory, which bubblewrap hides
-                        launcher.available() ? List.of(launcher.path()) : List.of());
+                        alsoShown(launcher, realRoot));
         if (cgroup == null) {
             return wrapped;
         }
@@ -413,6 +412,24 @@ public final class Sandbox {
                                 "--"));
         inCgroup.addAll(wrapped);
         return inCgroup;
+    }
+
+    /**
+     * Bound read-only last: csl-confine (under a home directory, which bubblewrap hides) and csl's
+     * own files inside the working directory, which a command may not change any more than csl's
+     * guard lets an answer.
+     */
+    private static List<Path> alsoShown(ConfineLauncher launcher, Path realRoot) {
+        List<Path> shown = new ArrayList<>();
+        if (launcher.available()) {
+            shown.add(launcher.path());
+        }
+        for (Path own : OwnInstallation.inside(realRoot)) {
+            if (!shown.contains(own)) {
+                shown.add(own);
+            }
+        }
+        return shown;
     }
 
     /** The ceilings of the project; the defaults when its commands.json cannot be read. */

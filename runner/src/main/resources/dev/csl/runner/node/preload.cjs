@@ -59,6 +59,17 @@ const MOUNTS = (() => {
   }
 })();
 delete process.env.CSL_MOUNTS;
+// csl's own files inside the working directory (its launcher, jar, caches, csl-confine): they run
+// outside every sandbox at csl's next start, so they are protected like .git and .csl.
+const OWN = (() => {
+  try {
+    const list = JSON.parse(process.env.CSL_OWN || '[]');
+    return Array.isArray(list) ? list.filter((m) => typeof m === 'string') : [];
+  } catch (e) {
+    return [];
+  }
+})();
+delete process.env.CSL_OWN;
 
 // The unguarded functions the guard itself needs, taken before anything is replaced.
 const raw = {
@@ -92,38 +103,94 @@ const outsideWhy = 'outside the working directory ' + REAL_ROOT +
   ' (a csl Node script may only use files inside it)';
 
 // ---- Step 1: names a careful engineer would never mean -------------------------------------
+// The rules are the Java guard's own (GuardRules, handed over in CSL_RULES): the same characters,
+// limits, patterns, device names, link-hop limit and codes, applied in the same order, so that both
+// guards refuse the same paths with the same codes. Without them nothing runs.
+const RULES = (() => {
+  const text = process.env.CSL_RULES;
+  delete process.env.CSL_RULES;
+  const rules = JSON.parse(text);
+  if (rules === null || typeof rules !== 'object' || !Array.isArray(rules.controls)) {
+    throw new Error('csl: the guard rules (CSL_RULES) are missing');
+  }
+  const pattern = (p) => new RegExp(p.whole ? '^(?:' + p.source + ')$' : p.source, p.flags);
+  return Object.freeze({
+    maxPathChars: rules.maxPathChars,
+    maxNameBytes: rules.maxNameBytes,
+    maxLinkHops: rules.maxLinkHops,
+    linkLoopCode: rules.linkLoopCode,
+    controls: rules.controls,
+    invisible: rules.invisible,
+    surrogates: rules.surrogates,
+    whitespace: rules.whitespace,
+    lookalikes: new Set(rules.lookalikes),
+    devices: new Set(rules.devices),
+    uri: pattern(rules.patterns.uri),
+    drive: pattern(rules.patterns.drive),
+    percent: pattern(rules.patterns.percent),
+    windowsVariable: pattern(rules.patterns.windowsVariable),
+    shortName: pattern(rules.patterns.shortName),
+    stream: pattern(rules.patterns.stream),
+  });
+})();
 
-const DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)(\..*)?$/i;
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-
-function count(text, ch) {
-  let n = 0;
-  for (const c of text) if (c === ch) n++;
-  return n;
+function inRanges(ranges, cp) {
+  for (const [first, last] of ranges) if (cp >= first && cp <= last) return true;
+  return false;
 }
 
+const codePoint = (cp) => 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+const isWhitespace = (ch) => inRanges(RULES.whitespace, ch.codePointAt(0));
+
+/** Java's String.strip: Java's whitespace off both ends. */
+function strip(text) {
+  const chars = [...text];
+  let a = 0;
+  let b = chars.length;
+  while (a < b && isWhitespace(chars[a])) a++;
+  while (b > a && isWhitespace(chars[b - 1])) b--;
+  return chars.slice(a, b).join('');
+}
+
+const abbreviate = (name) => (name.length <= 40 ? name : name.slice(0, 37) + '...');
+
+/** The reason a path is refused before resolution (PathSyntax.check's order), or null. */
 function nameProblem(p) {
   if (p === '') return 'the path is empty';
-  if (/[\u0000-\u001f\u007f]/.test(p)) return 'it contains a control character';
-  if (p.startsWith('~')) return 'a ~ path is never expanded here; write the path relative to the working directory';
-  if (/(^|\/)\$[A-Za-z_]/.test(p) || p.includes('${') || p.includes('$(')) {
-    return 'it contains an unexpanded variable; write the real path';
+  if ([...p].every(isWhitespace)) return 'the path is only whitespace';
+  if (p.length > RULES.maxPathChars) return 'the path is longer than ' + RULES.maxPathChars + ' characters';
+  for (const ch of p) {
+    const cp = ch.codePointAt(0);
+    if (inRanges(RULES.controls, cp)) return 'the path contains the control character ' + codePoint(cp);
+    if (inRanges(RULES.invisible, cp)) return 'the path contains the invisible character ' + codePoint(cp);
+    if (RULES.lookalikes.has(cp)) return 'the path contains ' + codePoint(cp) + ', which looks like . / or \\';
+    if (inRanges(RULES.surrogates, cp)) return 'the path contains a broken UTF-16 surrogate ' + codePoint(cp);
   }
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(p) || /^file:/i.test(p)) return 'it is a URI, not a path';
-  if (/%(2e|2f|5c)/i.test(p)) return 'it contains percent-encoded dots or slashes';
-  if (p.includes('\\')) return 'it contains a backslash; use / between directories';
-  if (/^[A-Za-z]:/.test(p)) return 'it starts with a drive letter';
-  if (INVISIBLE.test(p)) return 'it contains an invisible zero-width or bidi control character';
-  const folded = p.normalize('NFKC');
-  for (const ch of ['.', '/', '\\']) {
-    if (count(folded, ch) > count(p, ch)) return 'it contains a look-alike of ' + quote(ch);
-  }
+  if (p.includes('\\')) return 'the path contains a backslash';
+  if (p.startsWith('~')) return '~ (home directory) is not expanded';
+  if (p.includes('${') || p.includes('$(')) return 'the path contains an unexpanded shell variable or command';
+  const colon = p.includes(':');
+  if (colon && RULES.uri.test(p)) return 'the path is a URI';
+  if (colon && RULES.drive.test(p)) return 'the path starts with a drive letter';
+  if (p.startsWith('//') && p.length > 2 && p[2] !== '/') return 'the path starts with a network (UNC) prefix';
+  if (p.includes('%') && RULES.percent.test(p)) return 'the path contains a percent-encoded dot or slash';
   for (const name of p.split('/')) {
     if (name === '' || name === '.' || name === '..') continue;
-    if (/[. ]$/.test(name)) return 'the name ' + quote(name) + ' ends in a dot or a space';
-    if (DEVICE.test(name)) return quote(name) + ' is a Windows device name';
-    if (name.includes(':$') || name.includes('::')) return quote(name) + ' names an NTFS stream';
-    if (/~[0-9]/.test(name)) return quote(name) + ' looks like a Windows short name';
+    if (Buffer.byteLength(name, 'utf8') > RULES.maxNameBytes) {
+      return 'the name ' + quote(abbreviate(name)) + ' is longer than ' + RULES.maxNameBytes + ' bytes';
+    }
+    if (name[0] === '$' && name.length > 1 && /^[\p{L}_]$/u.test(name[1])) {
+      return quote(name) + ' looks like an unexpanded shell variable';
+    }
+    if (name.includes('%') && RULES.windowsVariable.test(name)) return quote(name) + ' looks like an unexpanded Windows variable';
+    const last = name[name.length - 1];
+    if (last === '.' || last === ' ') return 'the name ' + quote(name) + ' ends in ' + (last === '.' ? 'a dot' : 'a space');
+    if (name[0] === ' ') return 'the name ' + quote(name) + ' starts with a space';
+    if (name.includes(':') && RULES.stream.test(name)) return quote(name) + ' names an NTFS alternate data stream';
+    const dot = name.indexOf('.');
+    const stem = dot >= 0 ? name.slice(0, dot) : name;
+    if (RULES.devices.has(strip(stem).toUpperCase())) return quote(name) + ' is a reserved Windows device name';
+    if (name.includes('~') && RULES.shortName.test(name)) return quote(name) + ' looks like a Windows 8.3 short name';
   }
   return null;
 }
@@ -298,8 +365,9 @@ function verify(written, mode, follow) {
       info = null;
     }
     if (info && info.isSymbolicLink() && (queue.length > 0 || follow)) {
-      if (++hops > 40) {
-        throw new CslRefusal('invalid_path', quote(written) + ' has too many symlink hops (a loop?)', written, here);
+      if (++hops > RULES.maxLinkHops) {
+        throw new CslRefusal(RULES.linkLoopCode, quote(written) + ' leads through too many levels of symbolic links ' +
+          '(a symlink loop)', written, here);
       }
       const target = raw.readlink(here);
       if (path.isAbsolute(target)) {
@@ -331,6 +399,7 @@ function verify(written, mode, follow) {
     parts.push(name);
   }
   const resolved = path.join(REAL_ROOT, ...parts);
+  if (mode !== 'read') refuseOwn(written, resolved, mode === 'delete');
   const guarded = mode === 'read' ? null : protectedName(parts);
   if (guarded !== null) {
     throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', inside ' +
@@ -342,6 +411,27 @@ function verify(written, mode, follow) {
       written, resolved);
   }
   return resolved;
+}
+
+// ---- csl's own installation (step 5) ----------------------------------------------------------
+
+/** Whether `p` is `prefix` or lies below it, name by name in any letter case (as for .git). */
+function withinFolded(p, prefix) {
+  return within(p.toLowerCase(), prefix.toLowerCase());
+}
+
+/**
+ * Refuses a change at `resolved` to one of csl's own files, and (`tree`: a removal or a move of
+ * it) of a directory holding one.
+ */
+function refuseOwn(written, resolved, tree) {
+  for (const own of OWN) {
+    if (withinFolded(resolved, own) || (tree && withinFolded(own, resolved))) {
+      throw new CslRefusal('protected_path', quote(written) + ' resolves to ' + resolved + ', and ' + own +
+        ' is part of csl\'s own installation, which runs outside the sandbox at csl\'s next start; csl keeps it ' +
+        'read-only', written, resolved);
+    }
+  }
 }
 
 // ---- Repository-shaped directories (SPEC §3 step 5) -----------------------------------------
@@ -904,6 +994,7 @@ function checkCopy(source, destination, options) {
 }
 
 function refuseProtectedPlace(from, to, rel, placed) {
+  refuseOwn(path.join(to, ...rel), placed, false);
   const guarded = protectedName(below(placed, REAL_ROOT));
   if (guarded !== null) {
     throw new CslRefusal('protected_path', 'copying ' + quote(from) + ' to ' + quote(to) + ' would write ' + placed +
