@@ -37,7 +37,9 @@ connection.listen();
     );
   const slow =
     '<---TASKS--->\n<---WRITE file="t.txt"--->\nfirst\n<---END--->\n' +
-    '<---RUN lang="node"--->\nawait new Promise((r) => setTimeout(r, 3600000));\n<---END--->\n' +
+    '<---RUN lang="node"--->\n' +
+    "(await import('node:fs')).writeFileSync('started.txt', '');\n" +
+    'await new Promise((r) => setTimeout(r, 3600000));\n<---END--->\n' +
     '<---END--->\n';
   const running = new rpc.CancellationTokenSource();
   const queued = new rpc.CancellationTokenSource();
@@ -52,8 +54,9 @@ connection.listen();
     ),
   );
   queued.cancel();
-  // The Node script is running by then (node starts in well under a second).
-  await new Promise((r) => setTimeout(r, 4000));
+  // Cancelled once the Node script runs (its file says so), however long its start takes.
+  const startedFile = require('path').join(dir, 'started.txt');
+  while (!require('fs').existsSync(startedFile)) await new Promise((r) => setTimeout(r, 20));
   running.cancel();
   const [cancelledRunning, cancelledQueued] = await Promise.all([first, second]);
 

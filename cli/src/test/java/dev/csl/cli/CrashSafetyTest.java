@@ -228,12 +228,15 @@ class CrashSafetyTest {
 
     private static java.util.List<String> debris(Path work) throws IOException {
         try (Stream<Path> walk = Files.walk(work)) {
-            return walk.map(p -> p.getFileName().toString())
-                    .filter(
-                            n ->
-                                    n.startsWith(".csl-tmp-")
-                                            || n.startsWith(".csl-undo-")
-                                            || n.endsWith(".tmp"))
+            // the path in the project, so that a failure says where the debris was left
+            return walk.filter(
+                            p -> {
+                                String n = p.getFileName().toString();
+                                return n.startsWith(".csl-tmp-")
+                                        || n.startsWith(".csl-undo-")
+                                        || n.endsWith(".tmp");
+                            })
+                    .map(p -> work.relativize(p).toString())
                     .toList();
         }
     }
