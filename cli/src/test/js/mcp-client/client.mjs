@@ -4,12 +4,15 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 // csl is started as hosts start it: the launcher, with the SDK's default environment (no LANG,
-// no LC_*), plus only CSL_CDS=0 (no class-data archive recorded in the test's scratch checkout).
+// no LC_*), plus only CSL_CDS=0 (no class-data archive recorded in the test's scratch checkout)
+// and the build's CSL_CONFIG_HOME (csl's per-user state inside target/, never the user's).
 const [launcher, dir] = process.argv.slice(2);
+const env = { CSL_CDS: '0' };
+if (process.env.CSL_CONFIG_HOME) env.CSL_CONFIG_HOME = process.env.CSL_CONFIG_HOME;
 const transport = new StdioClientTransport({
   command: launcher,
   args: ['mcp', '-C', dir],
-  env: { CSL_CDS: '0' },
+  env,
   stderr: 'inherit',
 });
 const client = new Client({ name: 'csl-test', version: '1.0.0' });
@@ -28,7 +31,8 @@ const answer = [
   '<---END--->',
   '<---RUN lang="node"--->',
   'console.log("started");',
-  'await new Promise((resolve) => setTimeout(resolve, 60000));',
+  // An hour: the apply returns only if the cancel stopped it.
+  'await new Promise((resolve) => setTimeout(resolve, 3600000));',
   '<---END--->',
   '<---END--->',
   '<---WRITE file="b.txt"--->',
@@ -37,11 +41,10 @@ const answer = [
   '',
 ].join('\n');
 const controller = new AbortController();
-const started = Date.now();
 try {
   await client.callTool({ name: 'apply', arguments: { answer } }, undefined, {
     signal: controller.signal,
-    timeout: 120000,
+    timeout: 600000,
     onprogress: (p) => {
       if (String(p.message).includes('started')) controller.abort('the user pressed stop');
     },
@@ -51,11 +54,14 @@ try {
   out.cancel = String(e);
 }
 // Tool calls run one at a time: this one is answered once the cancelled apply has stopped.
-const checked = await client.callTool({
-  name: 'check',
-  arguments: { answer: '<---WRITE file="c.txt"--->\nx\n<---END--->\n' },
-});
+const checked = await client.callTool(
+  {
+    name: 'check',
+    arguments: { answer: '<---WRITE file="c.txt"--->\nx\n<---END--->\n' },
+  },
+  undefined,
+  { timeout: 600000 },
+);
 out.checkAfterwards = checked.isError ? 'error' : 'ok';
-out.seconds = Math.round((Date.now() - started) / 1000);
 await client.close();
 console.log(JSON.stringify(out));

@@ -5,6 +5,7 @@ each step saw; McpPythonClientTest checks it.
 Usage: python3 client.py LAUNCHER SERVER_DIR OUTSIDE_DIR ROOT_DIR
 """
 import json
+import os
 import sys
 import time
 
@@ -13,11 +14,14 @@ from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
 launcher, server_dir, outside_dir, root_dir = sys.argv[1:5]
-# Only what the test needs beyond the SDK's defaults: no CDS recording in a scratch checkout.
-params = StdioServerParameters(
-    command=launcher, args=["mcp"], env={"CSL_CDS": "0"}, cwd=server_dir
-)
-TIMEOUT = 60
+# Only what the test needs beyond the SDK's defaults: no CDS recording in a scratch checkout, and
+# the build's CSL_CONFIG_HOME (csl's per-user state inside target/, never the user's).
+env = {"CSL_CDS": "0"}
+if os.environ.get("CSL_CONFIG_HOME"):
+    env["CSL_CONFIG_HOME"] = os.environ["CSL_CONFIG_HOME"]
+params = StdioServerParameters(command=launcher, args=["mcp"], env=env, cwd=server_dir)
+# Per request: only a hang reaches it (a busy machine is slow, never this slow).
+TIMEOUT = 600
 
 
 def text(result):
@@ -90,7 +94,7 @@ async def without_roots(out):
                 "<---TASKS--->\n"
                 '<---WRITE file="tasks-a.txt"--->\nfirst\n<---END--->\n'
                 '<---RUN lang="node"--->\nconsole.log("started");\n'
-                "await new Promise((resolve) => setTimeout(resolve, 60000));\n<---END--->\n"
+                "await new Promise((resolve) => setTimeout(resolve, 3600000));\n<---END--->\n"
                 "<---END--->\n"
             )
             started = time.monotonic()

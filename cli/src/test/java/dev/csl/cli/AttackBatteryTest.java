@@ -24,7 +24,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,8 +101,14 @@ class AttackBatteryTest {
                                             // fails instead of stopping the suite
                                             () ->
                                                     assertTimeoutPreemptively(
-                                                            Duration.ofMinutes(3),
-                                                            () -> check(attack, via, layer))));
+                                                            Hang.LIMIT,
+                                                            () -> check(attack, via, layer),
+                                                            () ->
+                                                                    Hang.message(
+                                                                            "the attack "
+                                                                                    + attack.name()
+                                                                                    + " through "
+                                                                                    + via))));
                         }
                     }
                 }
@@ -229,19 +234,26 @@ class AttackBatteryTest {
             assertThat(output).as("output").doesNotContain(text);
         }
         if (steps.server != null) {
-            assertThat(steps.reached() ? "yes" : "no")
+            String reached = attack.value("reached", layer, "no");
+            assertThat(steps.reached(reached.equals("yes")) ? "yes" : "no")
                     .as("a connection to the loopback server: " + output)
-                    .isEqualTo(attack.value("reached", layer, "no"));
+                    .isEqualTo(reached);
         }
         if (steps.victim != null) {
-            boolean died = steps.victim.waitFor(200, TimeUnit.MILLISECONDS);
+            String killed = attack.value("killed", layer, "no");
+            // A kill sent has been delivered by the time csl returned; how soon the victim is
+            // reaped depends on the machine: wait as long as a hang when a kill is expected.
+            boolean died =
+                    killed.equals("yes")
+                            ? steps.victim.waitFor(Hang.LIMIT.toSeconds(), TimeUnit.SECONDS)
+                            : steps.victim.waitFor(200, TimeUnit.MILLISECONDS);
             assertThat(died ? "yes" : "no")
                     .as(
                             "the unrelated process killed ("
                                     + (died ? steps.victim.exitValue() : "alive")
                                     + "): "
                                     + output)
-                    .isEqualTo(attack.value("killed", layer, "no"));
+                    .isEqualTo(killed);
         }
         for (String token : attack.value("expect", layer, attack.expect()).split("\\s+")) {
             if (via.equals("watch")) {
@@ -599,7 +611,7 @@ class AttackBatteryTest {
                             .redirectErrorStream(true)
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                             .start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            return p.waitFor(Hang.LIMIT.toSeconds(), TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
@@ -667,8 +679,19 @@ class AttackBatteryTest {
             return out;
         }
 
-        boolean reached() throws InterruptedException {
-            Thread.sleep(100); // an accept still on its way
+        /**
+         * Whether the server saw a connection; an accept may still be on its way, so when one is
+         * {@code expected} it is waited for as long as a hang.
+         */
+        boolean reached(boolean expected) throws InterruptedException {
+            long deadline =
+                    System.nanoTime()
+                            + (expected
+                                    ? Hang.LIMIT.toNanos()
+                                    : TimeUnit.MILLISECONDS.toNanos(100));
+            while (!connected.get() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
             return connected.get();
         }
 

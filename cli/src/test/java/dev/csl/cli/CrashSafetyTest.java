@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +52,7 @@ class CrashSafetyTest {
             Thread.sleep(delay);
             boolean finished = !child.isAlive();
             child.destroyForcibly();
-            child.waitFor(30, TimeUnit.SECONDS);
+            child.waitFor(); // SIGKILL: it ends
 
             Map<String, byte[]> now = snapshot(work);
             now.keySet().removeIf(k -> k.contains(".csl-tmp-"));
@@ -85,9 +84,9 @@ class CrashSafetyTest {
         Process child = start(work, answer);
         Thread.sleep(150 + fullMillis / 2);
         child.destroyForcibly();
-        child.waitFor(30, TimeUnit.SECONDS);
+        child.waitFor();
         Process again = start(work, answer);
-        assertThat(again.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        Hang.waitFor(again, "the apply after a killed one");
         assertThat(snapshot(work)).isEqualTo(after);
         assertThat(debris(work)).isEmpty();
         System.out.println(
@@ -103,7 +102,7 @@ class CrashSafetyTest {
     private long timeFullApply(Path work, Path answer) throws Exception {
         long t0 = System.nanoTime();
         Process p = start(work, answer);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        Hang.waitFor(p, "the first, uninterrupted apply");
         assertThat(p.exitValue())
                 .as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
                 .isZero();
@@ -229,12 +228,15 @@ class CrashSafetyTest {
 
     private static java.util.List<String> debris(Path work) throws IOException {
         try (Stream<Path> walk = Files.walk(work)) {
-            return walk.map(p -> p.getFileName().toString())
-                    .filter(
-                            n ->
-                                    n.startsWith(".csl-tmp-")
-                                            || n.startsWith(".csl-undo-")
-                                            || n.endsWith(".tmp"))
+            // the path in the project, so that a failure says where the debris was left
+            return walk.filter(
+                            p -> {
+                                String n = p.getFileName().toString();
+                                return n.startsWith(".csl-tmp-")
+                                        || n.startsWith(".csl-undo-")
+                                        || n.endsWith(".tmp");
+                            })
+                    .map(p -> work.relativize(p).toString())
                     .toList();
         }
     }

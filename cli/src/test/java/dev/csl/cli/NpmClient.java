@@ -67,11 +67,7 @@ public final class NpmClient {
                 Stream.concat(Stream.of("node", script.toString()), Stream.of(args)).toList();
         Process node =
                 new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!node.waitFor(120, TimeUnit.SECONDS)) {
-            node.destroyForcibly();
-            throw new AssertionError("node " + script + " did not finish in 120 s: " + out);
-        }
+        String out = Hang.output(node, "node " + script);
         if (node.exitValue() != 0) {
             throw new AssertionError("node " + script + " exited " + node.exitValue() + ": " + out);
         }

@@ -1,6 +1,7 @@
 package dev.csl.fsguard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -9,26 +10,27 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kills (SIGKILL) a child JVM in the middle of many atomic replaces of 0–10 MB files. Every file
  * must afterwards be byte-identical to the last version the child completed or the one it was
  * writing, and the temporary files of the dead child must vanish once the guard next touches the
- * directory.
+ * directory. A child that stops writing without dying would block the test: each round fails after
+ * {@link #HANG}, a limit no busy machine reaches, saying where it waited.
  */
 @Tag("crash")
-@Timeout(120)
 class CrashTest {
     static final int FILES = 4;
     static final int ROUNDS = 6;
+    static final Duration HANG = Duration.ofMinutes(5);
 
     @TempDir Path root;
 
@@ -56,33 +58,29 @@ class CrashTest {
         SplittableRandom random = new SplittableRandom(42);
         int tornWrites = 0;
         for (int round = 0; round < ROUNDS; round++) {
-            Process child = startChild(mode);
-            int writes = 0;
             int killAfter = 4 + random.nextInt(8);
-            try (BufferedReader out =
-                    new BufferedReader(
-                            new InputStreamReader(
-                                    child.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while (writes < killAfter && (line = out.readLine()) != null) {
-                    String[] w = line.split(" ");
-                    done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
-                    writes++;
-                }
-                if (round % 2 == 0) {
-                    awaitTemporaryFile(); // the child is between creating and renaming it
-                } else {
-                    Thread.sleep(random.nextInt(20)); // any moment at all
-                }
-                // SIGKILL through the handle: Process.destroyForcibly would close our pipe
-                child.toHandle().destroyForcibly();
-                String rest;
-                while ((rest = out.readLine()) != null) {
-                    String[] w = rest.split(" ");
-                    done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
-                }
-                child.waitFor();
-            }
+            int pause = random.nextInt(20);
+            boolean awaitTemporary = round % 2 == 0;
+            String[] waitingFor = {"the child to start"};
+            int r = round;
+            int writes =
+                    assertTimeoutPreemptively(
+                            HANG,
+                            () ->
+                                    killAfterWrites(
+                                            mode,
+                                            killAfter,
+                                            awaitTemporary,
+                                            pause,
+                                            done,
+                                            waitingFor),
+                            () ->
+                                    "round "
+                                            + r
+                                            + " ("
+                                            + mode
+                                            + "): no end while waiting for "
+                                            + waitingFor[0]);
             assertThat(writes).as("child wrote before it was killed").isEqualTo(killAfter);
             for (int f = 0; f < FILES; f++) {
                 byte[] bytes = Files.readAllBytes(root.resolve("data/" + CrashChild.name(f)));
@@ -100,9 +98,55 @@ class CrashTest {
         assertThat(tornWrites).as("kills that left a half-written temporary file").isPositive();
     }
 
-    private void awaitTemporaryFile() throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (temporaries().isEmpty() && System.nanoTime() < deadline) {
+    /**
+     * Starts a child, reads its reports of {@code killAfter} finished writes, kills it (once a
+     * temporary file exists, or after {@code pauseMillis}) and reads the reports it still sent.
+     */
+    private int killAfterWrites(
+            String mode,
+            int killAfter,
+            boolean awaitTemporary,
+            int pauseMillis,
+            long[] done,
+            String[] waitingFor)
+            throws Exception {
+        Process child = startChild(mode);
+        int writes = 0;
+        try (BufferedReader out =
+                new BufferedReader(
+                        new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            waitingFor[0] = "the child's report of write 1 of " + killAfter;
+            while (writes < killAfter && (line = out.readLine()) != null) {
+                String[] w = line.split(" ");
+                done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
+                writes++;
+                waitingFor[0] = "the child's report of write " + (writes + 1) + " of " + killAfter;
+            }
+            if (awaitTemporary) {
+                waitingFor[0] = "a temporary file";
+                awaitTemporaryFile(child); // the child is between creating and renaming it
+            } else {
+                Thread.sleep(pauseMillis); // any moment at all
+            }
+            // SIGKILL through the handle: Process.destroyForcibly would close our pipe
+            child.toHandle().destroyForcibly();
+            waitingFor[0] = "the end of the killed child's output";
+            String rest;
+            while ((rest = out.readLine()) != null) {
+                String[] w = rest.split(" ");
+                done[Integer.parseInt(w[0])] = Long.parseLong(w[1]);
+            }
+            child.waitFor();
+        } finally {
+            child.toHandle().destroyForcibly();
+        }
+        return writes;
+    }
+
+    private void awaitTemporaryFile(Process child) throws IOException {
+        while (temporaries().isEmpty()) {
+            assertThat(child.isAlive()).as("the child, still writing").isTrue();
             Thread.onSpinWait();
         }
     }

@@ -87,7 +87,7 @@ class MountTest {
                             .redirectErrorStream(true)
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                             .start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+            return p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0; // only a hang ends it
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {

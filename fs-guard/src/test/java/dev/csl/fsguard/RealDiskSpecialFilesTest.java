@@ -3,6 +3,7 @@ package dev.csl.fsguard;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -10,9 +11,9 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,10 +23,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * FIFOs, sockets, devices and hard links on the real disk, each through read, write, append, delete
  * and list (outcome letters as in testdata/guard/hostile-paths.tsv). Special files are never opened
  * (so a FIFO never blocks), and a hard link to a file outside never carries a write out: the
- * outside directory is compared byte for byte afterwards.
+ * outside directory is compared byte for byte afterwards. An operation that opened a FIFO would
+ * block forever: each one fails after {@link #HANG}, a limit no busy machine reaches, naming it.
  */
-@Timeout(20)
 class RealDiskSpecialFilesTest {
+    static final Duration HANG = Duration.ofMinutes(5);
+    static final String[] OPERATIONS = {"read", "write", "append", "delete", "list"};
+
     @TempDir Path tmp;
 
     enum Kind {
@@ -57,7 +61,12 @@ class RealDiskSpecialFilesTest {
             Map<String, String> before = w.snapshotOutside();
             try (ServerSocketChannel socket = make(kind, w)) {
                 GuardedFiles guard = GuardedFiles.open(w.root);
-                String outcome = run(guard, op, "special");
+                int o = op;
+                String outcome =
+                        assertTimeoutPreemptively(
+                                HANG,
+                                () -> run(guard, o, "special"),
+                                () -> "the guard's " + OPERATIONS[o] + " of a " + kind + " hung");
                 assertThat(outcome)
                         .as("%s op %d", kind, op)
                         .isEqualTo(expected.substring(op, op + 1));
@@ -73,17 +82,26 @@ class RealDiskSpecialFilesTest {
         Workspace w = Workspace.create(tmp);
         make(Kind.FIFO, w);
         GuardedFiles guard = GuardedFiles.open(w.root);
-        try {
-            guard.readText("special");
-            throw new AssertionError("FIFO was read");
-        } catch (GuardException e) {
-            assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PATH);
-            assertThat(e.getMessage())
-                    .contains("a FIFO")
-                    .contains("'special'")
-                    .contains(guard.root().toString());
-            assertThat(e.hint()).contains("regular files");
-        }
+        GuardException e =
+                assertTimeoutPreemptively(
+                        HANG,
+                        () -> {
+                            try {
+                                guard.readText("special");
+                                return null;
+                            } catch (GuardException refused) {
+                                return refused;
+                            }
+                        },
+                        () -> "the guard's read of a FIFO hung");
+
+        assertThat(e).as("the FIFO was read").isNotNull();
+        assertThat(e.code()).isEqualTo(ErrorCode.INVALID_PATH);
+        assertThat(e.getMessage())
+                .contains("a FIFO")
+                .contains("'special'")
+                .contains(guard.root().toString());
+        assertThat(e.hint()).contains("regular files");
     }
 
     /** Creates {@code special} in the working directory; returns a socket to close, or null. */

@@ -48,8 +48,7 @@ class McpPythonClientTest {
                         .redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().put("PYTHONPATH", site().toString());
         Process python = pb.start();
-        String out = new String(python.getInputStream().readAllBytes(), UTF_8);
-        assertThat(python.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        String out = dev.csl.cli.Hang.output(python, "the Python MCP client");
         assertThat(python.exitValue()).as(out).isZero();
         JsonNode got = new ObjectMapper().readTree(out.strip());
 
@@ -70,9 +69,9 @@ class McpPythonClientTest {
         assertThat(got.at("/progress/isError").asBoolean()).isFalse();
         assertThat(got.at("/progress/messages").toString()).contains("progrès 1", "progrès 2");
         assertThat(got.at("/cancel/cancelled").asBoolean()).isTrue();
-        assertThat(got.at("/afterCancel/seconds").asInt())
-                .as("the 60 s command was stopped")
-                .isLessThan(30);
+        assertThat(got.at("/afterCancel/isError").asBoolean())
+                .as("a call after the hour-long command was cancelled")
+                .isFalse();
         assertThat(server.resolve("tasks-a.txt")).as("the TASKS block rolled back").doesNotExist();
         assertThat(got.at("/undo/isError").asBoolean()).as(got.toString()).isFalse();
         // the cancelled TASKS changed nothing and left no history entry: undo went on to the

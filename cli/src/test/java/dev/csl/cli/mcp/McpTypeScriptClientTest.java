@@ -40,7 +40,6 @@ class McpTypeScriptClientTest {
         assertThat(project.resolve("h\u00e9llo.txt")).hasContent("caf\u00e9 \u2713");
         assertThat(got.path("cancel").asText()).contains("the user pressed stop");
         assertThat(got.path("checkAfterwards").asText()).isEqualTo("ok");
-        assertThat(got.path("seconds").asInt()).as("the 60 s command was stopped").isLessThan(30);
         assertThat(project.resolve("a.txt")).as("the TASKS block rolled back").doesNotExist();
         assertThat(project.resolve("b.txt")).as("nothing ran after the cancel").doesNotExist();
     }

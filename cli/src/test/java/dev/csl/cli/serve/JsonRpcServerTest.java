@@ -75,7 +75,7 @@ class JsonRpcServerTest {
     void stop() throws InterruptedException {
         backend.releaseAll();
         client.closeInput();
-        serverThread.join(10_000);
+        serverThread.join(10_000); // clean-up only: no verdict depends on it
     }
 
     private Map<String, Object> apply(Path dir, String answer) {
@@ -351,7 +351,10 @@ class JsonRpcServerTest {
             JsonNode last = RpcClient.JSON.readTree(rest.get(1));
             assertThat(last.path("id").asInt()).isEqualTo(2);
             assertThat(last.has("result")).isTrue();
-            serverThread.join(10_000);
+            serverThread.join(dev.csl.cli.Hang.LIMIT.toMillis());
+            assertThat(serverThread.isAlive())
+                    .as(dev.csl.cli.Hang.message("the server's stop"))
+                    .isFalse();
             assertThat(exitCode.get()).isZero();
             assertThat(backend.closed).isTrue();
             assertThat(backend.calls).doesNotContain("parse:after shutdown");
@@ -366,7 +369,10 @@ class JsonRpcServerTest {
 
             List<String> rest = client.rest();
             assertThat(rest).hasSize(1);
-            serverThread.join(10_000);
+            serverThread.join(dev.csl.cli.Hang.LIMIT.toMillis());
+            assertThat(serverThread.isAlive())
+                    .as(dev.csl.cli.Hang.message("the server's stop"))
+                    .isFalse();
             assertThat(exitCode.get()).isZero();
             assertThat(backend.closed).isTrue();
         }
@@ -402,7 +408,7 @@ class JsonRpcServerTest {
             try {
                 if (answer.equals("block")) {
                     blocked.incrementAndGet();
-                    release.await(30, TimeUnit.SECONDS);
+                    release.await(dev.csl.cli.Hang.LIMIT.toSeconds(), TimeUnit.SECONDS);
                 }
                 calls.add(answer.equals("x") ? options : "apply:" + answer);
                 return new ApplyReport(
@@ -443,10 +449,11 @@ class JsonRpcServerTest {
         }
 
         void awaitBlocked(int n) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            long deadline = System.nanoTime() + dev.csl.cli.Hang.LIMIT.toNanos();
             while (blocked.get() < n) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError("backend never blocked");
+                    throw new AssertionError(
+                            dev.csl.cli.Hang.message("the wait for " + n + " blocked applies"));
                 }
                 Thread.onSpinWait();
             }

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class KeyedSerialExecutorTest {
+    /** Only a hang (or a task that never runs) waits this long; a busy machine never does. */
+    private static final long HANG_SECONDS = dev.csl.cli.Hang.LIMIT.toSeconds();
+
     private final ExecutorService pool = Executors.newFixedThreadPool(4);
     private final KeyedSerialExecutor executor = new KeyedSerialExecutor(pool);
 
@@ -32,7 +35,7 @@ class KeyedSerialExecutorTest {
                         bothStarted.countDown();
                         try {
                             // Only returns true when the other key's task runs at the same time.
-                            if (bothStarted.await(5, TimeUnit.SECONDS)) {
+                            if (bothStarted.await(HANG_SECONDS, TimeUnit.SECONDS)) {
                                 finished.countDown();
                             }
                         } catch (InterruptedException e) {
@@ -41,7 +44,7 @@ class KeyedSerialExecutorTest {
                     });
         }
 
-        assertThat(finished.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(finished.await(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
@@ -63,7 +66,7 @@ class KeyedSerialExecutorTest {
                     });
         }
 
-        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(done.await(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
         assertThat(maxRunning.get()).isEqualTo(1);
         assertThat(order).isSortedAccordingTo(Integer::compare).hasSize(50);
     }
@@ -78,7 +81,7 @@ class KeyedSerialExecutorTest {
         }
         executor.execute("/free", otherRan::countDown);
 
-        assertThat(otherRan.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(otherRan.await(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
         release.countDown();
     }
 
@@ -88,9 +91,9 @@ class KeyedSerialExecutorTest {
         for (int i = 0; i < 100; i++) {
             executor.execute("/dir" + i, done::countDown);
         }
-        assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(done.await(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
         pool.shutdown();
-        assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(pool.awaitTermination(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
 
         assertThat(executor.activeKeys()).isZero();
     }
@@ -105,12 +108,12 @@ class KeyedSerialExecutorTest {
                 });
         executor.execute("/k", ran::countDown);
 
-        assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(ran.await(HANG_SECONDS, TimeUnit.SECONDS)).isTrue();
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(10, TimeUnit.SECONDS);
+            latch.await(HANG_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

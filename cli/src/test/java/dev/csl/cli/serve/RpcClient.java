@@ -1,5 +1,7 @@
 package dev.csl.cli.serve;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -84,7 +86,7 @@ final class RpcClient {
 
     JsonNode awaitId(Object id) {
         String key = JSON.valueToTree(id).toString();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long deadline = System.nanoTime() + dev.csl.cli.Hang.LIMIT.toNanos();
         while (!early.containsKey(key)) {
             JsonNode next = next(deadline - System.nanoTime());
             arrivals.add(next.path("id").asText());
@@ -95,14 +97,14 @@ final class RpcClient {
 
     /** The next line the server wrote, parsed; fails when none comes in time. */
     JsonNode next() {
-        return next(TimeUnit.SECONDS.toNanos(60));
+        return next(dev.csl.cli.Hang.LIMIT.toNanos());
     }
 
     private JsonNode next(long timeoutNanos) {
         try {
             String line = lines.poll(Math.max(0, timeoutNanos), TimeUnit.NANOSECONDS);
             if (line == null) {
-                throw new AssertionError("no response from the server in time");
+                throw new AssertionError(dev.csl.cli.Hang.message("the server's next response"));
             }
             return JSON.readTree(line);
         } catch (InterruptedException e) {
@@ -115,7 +117,10 @@ final class RpcClient {
 
     /** Every line still unread, after the server closed its end. */
     List<String> rest() throws InterruptedException {
-        reader.join(TimeUnit.SECONDS.toMillis(60));
+        reader.join(dev.csl.cli.Hang.LIMIT.toMillis());
+        assertThat(reader.isAlive())
+                .as(dev.csl.cli.Hang.message("the server's end of output"))
+                .isFalse();
         List<String> rest = new ArrayList<>();
         lines.drainTo(rest);
         return rest;

@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.SequenceInputStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,7 +36,7 @@ class ServeFramingTest {
     /** Serves {@code input} to its end with {@code framing}; returns what the server wrote. */
     private String serve(String framing, InputStream input) {
         return assertTimeoutPreemptively(
-                Duration.ofSeconds(60),
+                dev.csl.cli.Hang.LIMIT,
                 () -> {
                     ByteArrayOutputStream out = new ByteArrayOutputStream();
                     JsonRpcServer server =
@@ -50,7 +49,8 @@ class ServeFramingTest {
                                     .framing(framing);
                     exitCode = server.serve(input, out);
                     return out.toString(UTF_8);
-                });
+                },
+                () -> dev.csl.cli.Hang.message("serving with " + framing + " framing"));
     }
 
     private String serve(String framing, String input) {

@@ -50,9 +50,6 @@ class ServeLspFramingTest {
         assertThat(project.resolve("queued.txt")).doesNotExist();
         assertThat(got.at("/cancelledRunning/code").asInt()).as(out).isEqualTo(-32800);
         assertThat(got.at("/cancelledRunning/data/results/0/status").asText()).isEqualTo("error");
-        assertThat(got.path("cancelSeconds").asInt())
-                .as("the 60 s script was stopped")
-                .isLessThan(30);
         assertThat(project.resolve("t.txt")).as("the TASKS block rolled back").doesNotExist();
     }
 }

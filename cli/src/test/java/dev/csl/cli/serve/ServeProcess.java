@@ -4,7 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /** A real {@code csl serve} process started from the test classpath, driven over its stdio. */
 final class ServeProcess implements AutoCloseable {
@@ -31,9 +30,7 @@ final class ServeProcess implements AutoCloseable {
 
     /** Waits for the process to exit by itself; returns its exit status. */
     int awaitExit() throws InterruptedException {
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
-            throw new AssertionError("csl serve did not stop");
-        }
+        dev.csl.cli.Hang.waitFor(process, "csl serve's stop");
         return process.exitValue();
     }
 

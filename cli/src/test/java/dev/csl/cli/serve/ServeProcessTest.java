@@ -332,20 +332,29 @@ class ServeProcessTest {
                             "workingDir",
                             slow.toString(),
                             "answer",
-                            "<---RUN--->\nsleep 3\n<---END--->\n",
+                            // runs until the test says go: slow however fast the machine is
+                            "<---RUN--->\nsh -c 'touch started; while [ ! -e go ]; do sleep"
+                                    + " 0.05; done'\n<---END--->\n",
                             "allow",
-                            List.of("sleep *"),
+                            List.of("sh *"),
                             "sandbox",
                             "off"));
-            Thread.sleep(300);
+            long deadline = System.nanoTime() + dev.csl.cli.Hang.LIMIT.toNanos();
+            while (!Files.exists(slow.resolve("started"))) {
+                assertThat(System.nanoTime())
+                        .as(dev.csl.cli.Hang.message("the start of the slow apply's command"))
+                        .isLessThan(deadline);
+                Thread.sleep(20);
+            }
             JsonNode quick =
                     serve.client.call(
                             2,
                             "apply",
                             Map.of("workingDir", fast.toString(), "answer", WRITE_HELLO));
 
-            // The quick one is answered first, while the slow one is still sleeping.
+            // The quick one is answered first, while the slow one is still waiting.
             assertThat(quick.at("/result/ok").asBoolean()).isTrue();
+            Files.writeString(slow.resolve("go"), "");
             JsonNode sleeper = serve.client.awaitId(1);
             assertThat(sleeper.at("/result/ok").asBoolean()).as(sleeper.toString()).isTrue();
             assertThat(serve.client.arrivals()).containsExactly("2", "1");
@@ -355,7 +364,8 @@ class ServeProcessTest {
             serve.client.send(3, "shutdown", null);
             assertThat(serve.awaitExit()).isZero();
             for (ProcessHandle child : children) {
-                child.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                dev.csl.cli.Hang.guard(
+                        "the exit of serve's worker " + child.info(), () -> child.onExit().get());
                 assertThat(child.isAlive()).as(child.info().toString()).isFalse();
             }
         }

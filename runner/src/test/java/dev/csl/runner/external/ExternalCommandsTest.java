@@ -33,9 +33,14 @@ class ExternalCommandsTest {
     private final List<String> asked = new ArrayList<>();
 
     private ExternalCommands commands(List<String> allowOnce, boolean yes, Prompter prompter) {
+        return commandsIn(wd, allowOnce, yes, prompter);
+    }
+
+    private ExternalCommands commandsIn(
+            Path dir, List<String> allowOnce, boolean yes, Prompter prompter) {
         return ExternalCommandsFactory.create(
                 new RunnerConfig(
-                        wd,
+                        dir,
                         RunnerConfig.DEFAULT_TIMEOUT_SECONDS,
                         RunnerConfig.DEFAULT_OUTPUT_CAP,
                         SandboxMode.AUTO,
@@ -364,24 +369,48 @@ class ExternalCommandsTest {
 
     @Nested
     class Sandboxed {
-        @Test
-        void run_approvedCommandWritingOutside_failsAndOutsideUnchanged() throws IOException {
+        /**
+         * Bubblewrap's view, which these cases assume: the host is bound read-only, the working
+         * directory writable, /tmp and /dev/shm are fresh and private, and the directory the
+         * project sits in is covered by an empty read-only tmpfs (its siblings are hidden). So an
+         * "outside" file is made where that view is known wherever the checkout and the test's
+         * temporary directory are: beside the project, or in /var/tmp (the host's, not private). A
+         * file under the fresh /tmp would not do: a write there lands in the private copy.
+         */
+        enum Outside {
+            BESIDE_THE_PROJECT,
+            HOST_VAR_TMP
+        }
+
+        @ParameterizedTest
+        @EnumSource(Outside.class)
+        void run_approvedCommandWritingOutside_failsAndOutsideUnchanged(Outside where)
+                throws IOException {
             assumeTrue(SandboxProbe.machine().works(), SandboxProbe.machine().why());
-            Path outsideFile =
-                    Files.createTempFile(Path.of("target").toAbsolutePath(), "o", ".txt");
+            Path project = wd;
+            Path outsideFile;
+            if (where == Outside.BESIDE_THE_PROJECT) {
+                project = Files.createDirectory(wd.resolve("project"));
+                outsideFile = wd.resolve("outside.txt");
+            } else {
+                Path varTmp = Path.of("/var/tmp");
+                assumeTrue(Files.isDirectory(varTmp) && Files.isWritable(varTmp), "no /var/tmp");
+                outsideFile = Files.createTempFile(varTmp, "csl-outside-", ".txt");
+            }
             try {
                 Files.writeString(outsideFile, "original");
-                ExternalCommands all = commands(List.of(), true, null);
+                ExternalCommands all = commandsIn(project, List.of(), true, null);
 
                 CommandOutcome outcome =
-                        all.run(List.of("cp", "/dev/null", outsideFile.toString()), wd, 10);
+                        all.run(List.of("cp", "/dev/null", outsideFile.toString()), project, 10);
 
                 assertThat(all.sandboxLayer()).isEqualTo("bubblewrap");
+                assertThat(outcome.failure()).as("the write outside failed").isNotNull();
                 assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
                 assertThat(outcome.result().stderr()).contains("Read-only file system");
                 assertThat(outcome.failure().message())
                         .contains("the sandbox refused a write to " + outsideFile)
-                        .contains("only " + wd.toRealPath() + " is writable");
+                        .contains("only " + project.toRealPath() + " is writable");
                 assertThat(Files.readString(outsideFile)).isEqualTo("original");
             } finally {
                 Files.deleteIfExists(outsideFile);
@@ -438,7 +467,8 @@ class ExternalCommandsTest {
                     PidNamespace.machine().active(),
                     "unshare --pid works neither as root nor in a user namespace here: only the"
                             + " environment token finds stragglers, and this one has none");
-            String seconds = "295.0" + ProcessHandle.current().pid();
+            String seconds =
+                    "3595.0" + ProcessHandle.current().pid(); // an hour: outlives any wait here
             List<String> argv =
                     List.of(
                             "sh",
@@ -455,7 +485,8 @@ class ExternalCommandsTest {
                 assertThat(outcome.ok()).as(outcome.result().stderr()).isTrue();
                 assertThat(outcome.result().stdout()).isEqualTo("started\n");
                 assertThat(commands.sandboxLayer()).startsWith("none");
-                long deadline = System.nanoTime() + 2_000_000_000L;
+                // the kill is sent; how soon the process is gone depends on the machine
+                long deadline = System.nanoTime() + 300_000_000_000L;
                 while (!RunningProcesses.withArgument(seconds).isEmpty()
                         && System.nanoTime() < deadline) {
                     Thread.onSpinWait();
