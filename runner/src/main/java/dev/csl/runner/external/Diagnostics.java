@@ -308,9 +308,10 @@ public final class Diagnostics {
                     "landlock",
                     true,
                     "writes only in the working directory (its .git and .csl read-only), home"
-                            + " directories, /run and /tmp unreadable"
+                            + " directories, /run and /tmp unreadable, of /dev only null, zero,"
+                            + " full, random, urandom and tty"
                             + (abi >= 4 ? ", TCP off" : ", TCP open (ABI 4 needed)")
-                            + ", sockets off (seccomp)"
+                            + ", sockets off, netlink included (seccomp)"
                             + (abi >= 6
                                     ? ", signals and abstract sockets scoped"
                                     : ", signals not scoped (ABI 6 needed)")
@@ -359,7 +360,11 @@ public final class Diagnostics {
                             + " pids.max, under "
                             + cgroups.parent()
                             + ", root included)"
-                            + (root ? "" : " and beyond the user's own (RLIMIT_NPROC)")
+                            + (root
+                                    ? ""
+                                    : "; for every child also "
+                                            + limits.processes()
+                                            + " beyond the user's own (RLIMIT_NPROC)")
                             + raise,
                     "");
         }
