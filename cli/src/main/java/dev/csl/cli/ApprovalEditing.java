@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.approval.CommandsFile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -55,7 +56,7 @@ final class ApprovalEditing {
                 if (after.equals(before)) {
                     out.println(
                             "'"
-                                    + command
+                                    + TerminalText.line(command)
                                     + "' is no entry of "
                                     + CommandsFile.location(workingDir)
                                     + ": nothing changed (csl allow --list shows the entries)");
@@ -63,7 +64,7 @@ final class ApprovalEditing {
                     after.save(workingDir);
                     out.println(
                             "Removed '"
-                                    + command
+                                    + TerminalText.line(command)
                                     + "' from "
                                     + CommandsFile.location(workingDir)
                                     + (after.blockedBy(List.of(command.split(" "))).isPresent()
@@ -77,20 +78,25 @@ final class ApprovalEditing {
             }
             CommandsFile changed = change.apply(before);
             changed.save(workingDir);
-            out.println(verb + " '" + command + "' in " + CommandsFile.location(workingDir));
+            out.println(
+                    verb
+                            + " '"
+                            + TerminalText.line(command)
+                            + "' in "
+                            + CommandsFile.location(workingDir));
             Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
             if (verb.equals("Allowed") && blocker.isPresent()) {
                 out.println(
                         "note: it stays blocked by the entry '"
-                                + blocker.get()
+                                + TerminalText.line(blocker.get())
                                 + "' (blocked entries win); remove that one with csl deny --remove '"
-                                + blocker.get()
+                                + TerminalText.line(blocker.get())
                                 + "'");
             }
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {
-            err.println("csl " + spec.name() + ": " + e.getMessage());
+            err.println("csl " + spec.name() + ": " + TerminalText.body(e.getMessage()));
             return ExitCodes.FAILED;
         }
     }
@@ -151,7 +157,9 @@ final class ApprovalEditing {
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("csl " + spec.name() + ": " + e.getMessage());
+            spec.commandLine()
+                    .getErr()
+                    .println("csl " + spec.name() + ": " + TerminalText.body(e.getMessage()));
             return ExitCodes.FAILED;
         }
     }
@@ -159,7 +167,7 @@ final class ApprovalEditing {
     private static void section(PrintWriter out, String title, List<String> entries) {
         out.println(title + ":" + (entries.isEmpty() ? " (none)" : ""));
         for (String entry : entries) {
-            out.println("  " + entry);
+            out.println("  " + TerminalText.line(entry));
         }
     }
 }
