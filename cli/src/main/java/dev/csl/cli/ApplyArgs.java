@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import dev.csl.cli.options.ApplySettings;
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
@@ -98,7 +99,8 @@ final class ApplyArgs {
         // Said before the results, on stdout for people; JSON's stdout is one document (whose
         // workingDir names the directory), so the notes go to stderr there.
         for (String note : notes) {
-            (json ? err : out).println("csl: " + note);
+            // a note may quote the project's files (commands.json): shown escaped, as all of them
+            (json ? err : out).println("csl: " + TerminalText.line(note));
         }
         boolean terminal = !json && System.console() != null;
         ApplyReport report;

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
@@ -18,6 +19,8 @@ import java.util.Set;
 /**
  * Human output of {@code csl apply} and {@code csl undo}: one line per operation with ✔/✘/↷, the
  * error and hint indented under it, diffs in dry runs, a closing summary; colour on a terminal.
+ * Every text that comes from the answer, the files or the commands goes through {@link
+ * TerminalText} before csl's own colours are added.
  */
 final class ApplyRenderer {
     private static final String GREEN = "\u001B[32m";
@@ -71,9 +74,9 @@ final class ApplyRenderer {
         printRecovery(report.recovered());
         if (!report.syntaxErrors().isEmpty()) {
             for (SyntaxError e : report.syntaxErrors()) {
-                out.println(paint(RED, "✘ ") + e.error());
+                out.println(paint(RED, "✘ ") + say(e.error()));
                 if (e.hint() != null && !e.hint().isEmpty()) {
-                    out.println("    hint: " + wording.apply(e.hint()));
+                    out.println("    hint: " + say(e.hint()));
                 }
             }
             List<LikelyMistake> mistakes =
@@ -84,14 +87,14 @@ final class ApplyRenderer {
                                 + "Line "
                                 + m.line()
                                 + ": "
-                                + m.type()
-                                + (m.file() == null ? "" : " " + m.file())
+                                + one(m.type())
+                                + (m.file() == null ? "" : " " + one(m.file()))
                                 + " — "
                                 + m.code()
                                 + ": "
-                                + m.message());
+                                + say(m.message()));
                 if (m.hint() != null && !m.hint().isEmpty()) {
-                    out.println("    hint: " + m.hint());
+                    out.println("    hint: " + say(m.hint()));
                 }
             }
             int n = report.syntaxErrors().size();
@@ -116,7 +119,7 @@ final class ApplyRenderer {
             // The code, as operation lines show theirs, so that a person can look it up.
             out.println(
                     paint(RED, "✘ ")
-                            + wording.apply(report.error().message())
+                            + say(report.error().message())
                             + " ("
                             + report.error().code().wireName()
                             + ")");
@@ -140,7 +143,7 @@ final class ApplyRenderer {
         out.println(report.ok() ? paint(GREEN, summary.toString()) : summary.toString());
         if (report.planHash() != null) {
             out.println(
-                    wording.apply(
+                    say(
                             "Plan hash: "
                                     + report.planHash()
                                     + " (apply exactly this with --expect-plan)"));
@@ -177,11 +180,11 @@ final class ApplyRenderer {
                 new StringBuilder(indent)
                         .append(symbol)
                         .append(' ')
-                        .append(r.task())
+                        .append(one(r.task()))
                         .append(' ')
-                        .append(r.type());
+                        .append(one(r.type()));
         if (r.file() != null) {
-            line.append(' ').append(r.file());
+            line.append(' ').append(one(r.file()));
         }
         if ("RUN".equals(r.type()) && r.commands() != null && !r.commands().isEmpty()) {
             line.append(' ').append(firstLine(r.commands().get(0).command()));
@@ -192,13 +195,13 @@ final class ApplyRenderer {
         String detail = detail(r);
         if (!detail.isEmpty()) {
             line.append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? " — " : " (")
-                    .append(wording.apply(detail))
+                    .append(TerminalText.line(say(detail)))
                     .append(r.status() == Status.ERROR || r.status() == Status.SKIPPED ? "" : ")");
         }
         out.println(line);
         String sub = indent + "    ";
         if (r.error() != null && r.results() == null) {
-            for (String l : wording.apply(r.error().message()).split("\n", -1)) {
+            for (String l : say(r.error().message()).split("\n", -1)) {
                 out.println(sub + l);
             }
             printHint(r.error(), sub);
@@ -210,9 +213,9 @@ final class ApplyRenderer {
         }
         if (r.warnings() != null) {
             for (var w : r.warnings()) {
-                out.println(sub + paint(YELLOW, "⚠ ") + wording.apply(w.message()));
+                out.println(sub + paint(YELLOW, "⚠ ") + say(w.message()));
                 if (w.hint() != null && !w.hint().isEmpty()) {
-                    out.println(sub + "  " + paint(DIM, "hint: " + wording.apply(w.hint())));
+                    out.println(sub + "  " + paint(DIM, "hint: " + say(w.hint())));
                 }
             }
         }
@@ -220,7 +223,7 @@ final class ApplyRenderer {
                 && r.status() != Status.NO_OP
                 && !detail.equals(r.note())
                 && !(sameUnderEveryRun(r) && runNoteShown)) {
-            out.println(sub + paint(DIM, "note: " + wording.apply(r.note())));
+            out.println(sub + paint(DIM, "note: " + say(r.note())));
             runNoteShown |= sameUnderEveryRun(r);
         }
         if (ranWithoutLayer(r) && !noLayerShown) {
@@ -229,13 +232,13 @@ final class ApplyRenderer {
                             + paint(
                                     YELLOW,
                                     "⚠ ran with no OS sandbox ("
-                                            + r.sandbox()
+                                            + one(r.sandbox())
                                             + "): only csl's path guard and the Node preload"
                                             + " held; 'csl doctor' says why"));
             noLayerShown = true;
         }
         if (r.diff() != null && !r.diff().isEmpty()) {
-            String[] lines = r.diff().split("\n");
+            String[] lines = TerminalText.body(r.diff()).split("\n");
             int shown = fullDiff ? lines.length : Math.min(lines.length, DIFF_LINES_SHOWN);
             for (String l : java.util.Arrays.copyOf(lines, shown)) {
                 String coloured =
@@ -249,7 +252,7 @@ final class ApplyRenderer {
                         sub
                                 + paint(
                                         DIM,
-                                        wording.apply(
+                                        say(
                                                 "… "
                                                         + (lines.length - shown)
                                                         + " more diff lines not shown (--full-diff"
@@ -261,7 +264,7 @@ final class ApplyRenderer {
                 print(child, indent + "  ");
             }
             if (r.error() != null) {
-                out.println(sub + wording.apply(r.error().message()));
+                out.println(sub + say(r.error().message()));
             }
         }
     }
@@ -286,12 +289,12 @@ final class ApplyRenderer {
         if (stdout.isEmpty() && stderr.isEmpty() || outputAlreadyShown.contains(c.command())) {
             return;
         }
-        out.println(indent + paint(DIM, "$ " + c.command()));
-        for (String l : stdout.split("\n")) {
+        out.println(indent + paint(DIM, "$ " + one(c.command())));
+        for (String l : TerminalText.body(stdout).split("\n")) {
             out.println(indent + l);
         }
         if (!stderr.isEmpty()) {
-            for (String l : stderr.split("\n")) {
+            for (String l : TerminalText.body(stderr).split("\n")) {
                 out.println(indent + paint(RED, l));
             }
         }
@@ -299,7 +302,7 @@ final class ApplyRenderer {
 
     private static String firstLine(String s) {
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl) + " …";
+        return nl < 0 ? one(s) : one(s.substring(0, nl)) + " …";
     }
 
     private static String detail(OperationResult r) {
@@ -361,7 +364,7 @@ final class ApplyRenderer {
 
     private void printHint(ErrorInfo e, String indent) {
         if (!e.hint().isEmpty()) {
-            out.println(indent + paint(DIM, "hint: " + wording.apply(e.hint())));
+            out.println(indent + paint(DIM, "hint: " + say(e.hint())));
         }
     }
 
@@ -371,28 +374,38 @@ final class ApplyRenderer {
             out.println(
                     paint(GREEN, "✔ ")
                             + "Undid apply "
-                            + report.applyId()
+                            + one(report.applyId())
                             + ": restored "
                             + report.restored().size()
                             + (report.restored().size() == 1 ? " path" : " paths")
                             + (report.restored().size() == 1 ? " to its" : " to their")
                             + " state before it.");
             for (String path : report.restored()) {
-                out.println("    " + path);
+                out.println("    " + one(path));
             }
             for (String why : report.notRestored()) {
-                out.println(paint(YELLOW, "⚠ ") + "Not restored, left as it is: " + why);
+                out.println(paint(YELLOW, "⚠ ") + "Not restored, left as it is: " + say(why));
             }
             return;
         }
-        out.println(paint(RED, "✘ ") + wording.apply(report.error().message()));
+        out.println(paint(RED, "✘ ") + say(report.error().message()));
         printHint(report.error(), "    ");
     }
 
     private void printRecovery(Recovery recovered) {
         if (recovered != null) {
-            out.println(paint(YELLOW, "⚠ ") + wording.apply(recovered.message()));
+            out.println(paint(YELLOW, "⚠ ") + say(recovered.message()));
         }
+    }
+
+    /** csl's message, hint or note (which may quote the answer) in its wording, escaped. */
+    private String say(String text) {
+        return TerminalText.body(wording.apply(text));
+    }
+
+    /** One-line text from the answer, a file name or a command, escaped. */
+    private static String one(Object text) {
+        return TerminalText.line(String.valueOf(text));
     }
 
     private String paint(String code, String text) {

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.approval.ProjectTrust;
 import java.io.IOException;
@@ -58,7 +59,7 @@ final class ApprovalEditing {
                 if (after.equals(before)) {
                     out.println(
                             "'"
-                                    + command
+                                    + TerminalText.line(command)
                                     + "' is no entry of "
                                     + CommandsFile.location(workingDir)
                                     + ": nothing changed (csl allow --list shows the entries)");
@@ -66,7 +67,7 @@ final class ApprovalEditing {
                     trust.saveChange(workingDir, written, after);
                     out.println(
                             "Removed '"
-                                    + command
+                                    + TerminalText.line(command)
                                     + "' from "
                                     + CommandsFile.location(workingDir)
                                     + (after.blockedBy(List.of(command.split(" "))).isPresent()
@@ -80,20 +81,25 @@ final class ApprovalEditing {
             }
             CommandsFile changed = change.apply(before);
             trust.saveChange(workingDir, written, changed);
-            out.println(verb + " '" + command + "' in " + CommandsFile.location(workingDir));
+            out.println(
+                    verb
+                            + " '"
+                            + TerminalText.line(command)
+                            + "' in "
+                            + CommandsFile.location(workingDir));
             Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
             if (verb.equals("Allowed") && blocker.isPresent()) {
                 out.println(
                         "note: it stays blocked by the entry '"
-                                + blocker.get()
+                                + TerminalText.line(blocker.get())
                                 + "' (blocked entries win); remove that one with csl deny --remove '"
-                                + blocker.get()
+                                + TerminalText.line(blocker.get())
                                 + "'");
             }
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {
-            err.println("csl " + spec.name() + ": " + e.getMessage());
+            err.println("csl " + spec.name() + ": " + TerminalText.body(e.getMessage()));
             return ExitCodes.FAILED;
         }
     }
@@ -167,13 +173,15 @@ final class ApprovalEditing {
             if (ignored != null) {
                 out.println(
                         "not counted (the file also grants "
-                                + ignored
+                                + TerminalText.line(ignored)
                                 + ", which you have not reviewed: csl trust shows and trusts it)");
             }
             out.flush();
             return ExitCodes.OK;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("csl " + spec.name() + ": " + e.getMessage());
+            spec.commandLine()
+                    .getErr()
+                    .println("csl " + spec.name() + ": " + TerminalText.body(e.getMessage()));
             return ExitCodes.FAILED;
         }
     }
@@ -181,7 +189,7 @@ final class ApprovalEditing {
     private static void section(PrintWriter out, String title, List<String> entries) {
         out.println(title + ":" + (entries.isEmpty() ? " (none)" : ""));
         for (String entry : entries) {
-            out.println("  " + entry);
+            out.println("  " + TerminalText.line(entry));
         }
     }
 }

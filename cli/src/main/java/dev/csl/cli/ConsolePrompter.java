@@ -1,11 +1,17 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.base.Prompter;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
 
-/** Asks the person at the terminal whether a command may run (SPEC §2.4, kind 3). */
+/**
+ * Asks the person at the terminal whether a command may run. The command is shown escaped ({@link
+ * TerminalText}): a carriage return or an escape sequence cannot make it look like another one. A
+ * command that holds a control character is never offered "always": what would be saved is not what
+ * the person reads, so it can be allowed once, refused or blocked, never approved for good.
+ */
 final class ConsolePrompter implements Prompter {
     private final PrintWriter err;
     private final Spinner spinner;
@@ -35,8 +41,18 @@ final class ConsolePrompter implements Prompter {
         if (console == null) {
             return Answer.NO;
         }
+        boolean hidden = TerminalText.hasControl(command);
+        if (hidden) {
+            err.println(
+                    "The command holds control characters (shown as \\e, ^M, \\x07): it can be"
+                            + " allowed once, not always.");
+        }
+        String choices =
+                hidden
+                        ? "[y]es/[n]o/ne[v]er (default: no) "
+                        : "[y]es/[n]o/[a]lways/ne[v]er (default: no) ";
         while (true) {
-            err.print("Allow '" + command + "'? [y]es/[n]o/[a]lways/ne[v]er (default: no) ");
+            err.print("Allow '" + TerminalText.line(command) + "'? " + choices);
             err.flush();
             String line = console.readLine();
             if (line == null) {
@@ -50,12 +66,19 @@ final class ConsolePrompter implements Prompter {
                     return Answer.NO;
                 }
                 case "a", "always" -> {
-                    return Answer.ALWAYS;
+                    if (!hidden) {
+                        return Answer.ALWAYS;
+                    }
+                    err.println("Not offered for this command: please answer y, n or v.");
                 }
                 case "v", "never" -> {
                     return Answer.NEVER;
                 }
-                default -> err.println("Please answer y, n, a or v.");
+                default ->
+                        err.println(
+                                hidden
+                                        ? "Please answer y, n or v."
+                                        : "Please answer y, n, a or v.");
             }
         }
     }

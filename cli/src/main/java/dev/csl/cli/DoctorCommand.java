@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.external.Diagnostics;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,9 +58,10 @@ final class DoctorCommand implements Callable<Integer> {
                     (check.ok() ? "✔ " : "✘ ")
                             + String.format("%-" + width + "s", check.name())
                             + "  "
-                            + check.detail());
+                            + TerminalText.line(check.detail()));
             if (!check.ok()) {
-                out.println("  " + " ".repeat(width) + "  hint: " + check.hint());
+                out.println(
+                        "  " + " ".repeat(width) + "  hint: " + TerminalText.body(check.hint()));
             }
         }
         out.flush();

@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import dev.csl.cli.options.ApplyOption;
 import dev.csl.cli.options.ApplySettings;
+import dev.csl.cli.terminal.TerminalText;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -48,7 +49,7 @@ final class FastApply {
         } catch (RuntimeException e) {
             // As UserFacingExceptionHandler does for the picocli path.
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            err.println("csl: internal error: " + message);
+            err.println("csl: internal error: " + TerminalText.body(message));
             return ExitCodes.USAGE;
         } finally {
             out.flush();

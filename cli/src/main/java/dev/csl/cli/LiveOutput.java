@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.base.OutputListener;
 import java.io.PrintWriter;
 import java.util.Set;
@@ -7,7 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Shows a long command's output on the terminal while it runs, instead of only when the apply ends.
- * The commands shown are remembered so that the closing report does not repeat them.
+ * The commands shown are remembered so that the closing report does not repeat them. The command
+ * and its output are escaped ({@link TerminalText}) before csl's colours are added.
  */
 final class LiveOutput implements OutputListener {
     private static final String DIM = "\u001B[2m";
@@ -43,10 +45,10 @@ final class LiveOutput implements OutputListener {
         synchronized (out) {
             if (!command.equals(current)) {
                 current = command;
-                out.println(paint("$ " + command));
+                out.println(paint("$ " + TerminalText.line(command)));
             }
             shown.add(command);
-            out.println(paint("│ ") + line);
+            out.println(paint("│ ") + TerminalText.body(line));
             out.flush();
         }
     }

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.grammar.Operation;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.Run;
@@ -27,8 +28,13 @@ final class ParseReport {
     void print(ParseResult result, List<ValidationError> validationErrors) {
         if (!result.ok()) {
             for (SyntaxError error : result.syntaxErrors()) {
-                out.println(name + ":" + error.line() + ": " + withoutLinePrefix(error));
-                out.println("    hint: " + error.hint());
+                out.println(
+                        name
+                                + ":"
+                                + error.line()
+                                + ": "
+                                + TerminalText.body(withoutLinePrefix(error)));
+                out.println("    hint: " + TerminalText.body(error.hint()));
             }
             int count = result.syntaxErrors().size();
             out.println(
@@ -41,8 +47,8 @@ final class ParseReport {
             describe(operation, "");
         }
         for (ValidationError error : validationErrors) {
-            out.println(name + ":" + error.line() + ": " + error.error());
-            out.println("    hint: " + error.hint());
+            out.println(name + ":" + error.line() + ": " + TerminalText.body(error.error()));
+            out.println("    hint: " + TerminalText.body(error.hint()));
         }
         String summary = countLikeApply(result.operations());
         int problems = validationErrors.size();
@@ -94,12 +100,13 @@ final class ParseReport {
     }
 
     private void describe(Operation operation, String indent) {
-        String head = name + ":" + operation.line() + ": " + indent + operation.type();
+        String head =
+                TerminalText.line(name) + ":" + operation.line() + ": " + indent + operation.type();
         if (operation instanceof Write write) {
             out.println(
                     head
                             + " "
-                            + write.file()
+                            + TerminalText.line(write.file())
                             + (write.append() ? " (append, " : " (")
                             + lines(write.content())
                             + ")");
@@ -107,10 +114,10 @@ final class ParseReport {
             out.println(
                     head
                             + " "
-                            + search.file()
+                            + TerminalText.line(search.file())
                             + (search.hasTo() ? " (range)" : "")
                             + " count="
-                            + search.attributes().getOr("count", "1"));
+                            + TerminalText.line(search.attributes().getOr("count", "1")));
         } else if (operation instanceof Run run) {
             out.println(head + " (" + lines(run.content()) + ")");
         } else if (operation instanceof Tasks tasks) {

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.interpreter.HotJournal;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,7 +15,8 @@ final class StartupRecovery {
 
     static void run(String command, Path dir, PrintWriter say) {
         try {
-            HotJournal.recover(dir).ifPresent(r -> say.println(command + ": ⚠ " + r.message()));
+            HotJournal.recover(dir)
+                    .ifPresent(r -> say.println(command + ": ⚠ " + TerminalText.body(r.message())));
         } catch (IOException | RuntimeException e) {
             // Not fatal: the first apply in the directory tries again and reports it as data.
             say.println(
@@ -22,7 +24,7 @@ final class StartupRecovery {
                             + ": could not check "
                             + dir
                             + " for an interrupted apply: "
-                            + e.getMessage());
+                            + TerminalText.body(e.getMessage()));
         }
         say.flush();
     }

@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.approval.TrustRecord;
@@ -123,7 +124,7 @@ final class TrustCommand implements Callable<Integer> {
     private static void section(PrintWriter out, String title, List<String> entries) {
         out.println("  " + title + ":" + (entries.isEmpty() ? " (none)" : ""));
         for (String entry : entries) {
-            out.println("    " + entry);
+            out.println("    " + TerminalText.line(entry));
         }
     }
 }

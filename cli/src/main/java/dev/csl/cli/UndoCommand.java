@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.interpreter.Undoer;
 import java.io.IOException;
@@ -86,7 +87,9 @@ final class UndoCommand implements Callable<Integer> {
         try {
             applied = new Undoer().list(workingDir);
         } catch (IOException e) {
-            err.println("csl undo --list: cannot read the history: " + e.getMessage());
+            err.println(
+                    "csl undo --list: cannot read the history: "
+                            + TerminalText.body(e.getMessage()));
             return ExitCodes.USAGE;
         }
         if (json) {
@@ -99,13 +102,13 @@ final class UndoCommand implements Callable<Integer> {
                 String mark = a.undone() ? "undone " : next ? "next   " : "       ";
                 next &= a.undone();
                 out.println(
-                        a.id()
+                        TerminalText.line(a.id())
                                 + "  "
                                 + mark
                                 + " "
                                 + a.paths().size()
                                 + (a.paths().size() == 1 ? " path: " : " paths: ")
-                                + String.join(", ", a.paths()));
+                                + TerminalText.line(String.join(", ", a.paths())));
             }
         }
         out.flush();

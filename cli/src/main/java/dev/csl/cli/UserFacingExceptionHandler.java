@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -10,7 +11,7 @@ final class UserFacingExceptionHandler implements IExecutionExceptionHandler {
     public int handleExecutionException(
             Exception ex, CommandLine commandLine, ParseResult parseResult) {
         String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
-        commandLine.getErr().println("csl: internal error: " + message);
+        commandLine.getErr().println("csl: internal error: " + TerminalText.body(message));
         return ExitCodes.USAGE;
     }
 }

@@ -2,7 +2,6 @@ package dev.csl.cli;
 
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
-import dev.csl.fsguard.GuardedFiles;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.grammar.ParseResult;
@@ -112,6 +111,7 @@ final class WatchCommand implements Callable<Integer> {
     private ApplyOptions options;
     private boolean noClipboardSaid;
     private WatchMemory memory;
+    private ResultFiles results;
 
     @Override
     public Integer call() throws Exception {
@@ -157,6 +157,7 @@ final class WatchCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         memory = new WatchMemory(workingDir, file);
+        results = new ResultFiles(workingDir);
         AtomicBoolean stop = new AtomicBoolean();
         stopOnCtrlC(stop);
         out.println(
@@ -273,7 +274,7 @@ final class WatchCommand implements Callable<Integer> {
         List<String> where = new ArrayList<>();
         if (!noOutputFile) {
             Path companion = file.resolveSibling(file.getFileName() + ".out");
-            writeAtomically(companion, output.getBytes(StandardCharsets.UTF_8));
+            results.replace(companion, output.getBytes(StandardCharsets.UTF_8));
             where.add("full output in " + companion.getFileName());
         }
         if (!noClipboard) {
@@ -293,7 +294,15 @@ final class WatchCommand implements Callable<Integer> {
         }
         if (!noSummary) {
             byte[] now = Files.exists(file) ? Files.readAllBytes(file) : null;
-            if (now == null || !Arrays.equals(now, content)) {
+            String linked = ResultFiles.whyNotRewritten(file);
+            if (linked != null) {
+                status(
+                        file.getFileName()
+                                + " "
+                                + linked
+                                + ": the result is not put at its top (csl never writes through"
+                                + " a link)");
+            } else if (now == null || !Arrays.equals(now, content)) {
                 status(
                         file.getFileName()
                                 + " changed meanwhile: its new content is processed next");
@@ -308,7 +317,7 @@ final class WatchCommand implements Callable<Integer> {
                                         report,
                                         doneLines(parsed, done),
                                         noOutputFile ? null : file.getFileName() + ".out"));
-                writeAtomically(file, updated);
+                results.replace(file, updated);
                 watch.seen(updated);
                 where.add("result at the top of " + file.getFileName());
             }
@@ -370,29 +379,5 @@ final class WatchCommand implements Callable<Integer> {
 
     private static int lines(String text) {
         return (int) text.chars().filter(c -> c == '\n').count();
-    }
-
-    /**
-     * Replaces FILE or FILE.out through fs-guard's one atomic replace: a temporary file beside the
-     * target, renamed over it, the mode of a replaced file kept. A target inside the working
-     * directory goes through the working directory's guard (so .csl and .git stay protected); one
-     * elsewhere (FILE may live outside the project) through a guard rooted at its own directory,
-     * which is the same temp+rename confined to that directory. A symlinked FILE is written at its
-     * target, as an editor would.
-     */
-    private void writeAtomically(Path target, byte[] content) throws IOException {
-        Path real =
-                Files.exists(target)
-                        ? target.toRealPath()
-                        : target.toAbsolutePath()
-                                .getParent()
-                                .toRealPath()
-                                .resolve(target.getFileName());
-        Path root = workingDir.toRealPath();
-        if (real.startsWith(root) && !real.equals(root)) {
-            GuardedFiles.open(root).writeAtomic(root.relativize(real).toString(), content);
-        } else {
-            GuardedFiles.open(real.getParent()).writeAtomic(real.getFileName().toString(), content);
-        }
     }
 }

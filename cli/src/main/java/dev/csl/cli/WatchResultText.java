@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.SyntaxError;
 import dev.csl.interpreter.ApplyReport;
@@ -14,7 +15,9 @@ import java.util.List;
  * answer when it is pasted back. One line per operation; under a failure its whole message (a
  * failed SEARCH's closest region and what differs), its hint and, for a RUN, the failing command's
  * exit status with the tail of its stderr and stdout. Bounded: each message and output is cut to a
- * few lines and the whole to {@link #MAX_LINES}, with a pointer to FILE.out for the rest.
+ * few lines and the whole to {@link #MAX_LINES}, with a pointer to FILE.out for the rest. Text from
+ * the answer, the files and the commands is escaped ({@link TerminalText}): the result is read on a
+ * terminal and pasted back to a model.
  */
 final class WatchResultText {
     static final int MAX_LINES = 60;
@@ -32,14 +35,14 @@ final class WatchResultText {
         List<String> s = new ArrayList<>();
         if (!parsed.ok()) {
             for (SyntaxError e : parsed.syntaxErrors()) {
-                s.add("✘ " + e.error());
-                s.add("    hint: " + e.hint());
+                s.add("✘ " + body(e.error()));
+                s.add("    hint: " + body(e.hint()));
             }
             return bounded(s, "Syntax error: nothing was applied.", outputFile);
         }
         if (report.error() != null) {
-            s.add("✘ " + report.error().message());
-            s.add("    hint: " + report.error().hint());
+            s.add("✘ " + body(report.error().message()));
+            s.add("    hint: " + body(report.error().hint()));
         }
         if (!doneBefore.isEmpty()) {
             s.add(
@@ -109,21 +112,21 @@ final class WatchResultText {
                     indent
                             + symbol
                             + ' '
-                            + r.task()
+                            + TerminalText.line(String.valueOf(r.task()))
                             + ' '
-                            + r.type()
-                            + (r.file() != null ? " " + r.file() : ""));
+                            + TerminalText.line(r.type())
+                            + (r.file() != null ? " " + TerminalText.line(r.file()) : ""));
             String sub = indent + "    ";
             if (r.error() != null && r.results() == null) {
-                add(s, sub, r.error().message().split("\n", -1), MESSAGE_LINES, false);
+                add(s, sub, body(r.error().message()).split("\n", -1), MESSAGE_LINES, false);
                 if (!r.error().hint().isEmpty()) {
-                    s.add(sub + "hint: " + r.error().hint());
+                    s.add(sub + "hint: " + body(r.error().hint()));
                 }
                 failedCommand(r, sub, s);
             }
             if (r.warnings() != null) {
                 for (Warning w : r.warnings()) {
-                    s.add(sub + "⚠ " + w.message());
+                    s.add(sub + "⚠ " + body(w.message()));
                 }
             }
             if (r.results() != null) {
@@ -141,18 +144,22 @@ final class WatchResultText {
         s.add(
                 sub
                         + "$ "
-                        + c.command().lines().findFirst().orElse("")
+                        + TerminalText.line(c.command().lines().findFirst().orElse(""))
                         + " (exit "
                         + c.exitCode()
                         + ")");
         if (c.stderr() != null && !c.stderr().isBlank()) {
             s.add(sub + "stderr:");
-            add(s, sub + "  ", c.stderr().strip().split("\n"), OUTPUT_LINES, true);
+            add(s, sub + "  ", body(c.stderr().strip()).split("\n"), OUTPUT_LINES, true);
         }
         if (c.stdout() != null && !c.stdout().isBlank()) {
             s.add(sub + "stdout:");
-            add(s, sub + "  ", c.stdout().strip().split("\n"), OUTPUT_LINES, true);
+            add(s, sub + "  ", body(c.stdout().strip()).split("\n"), OUTPUT_LINES, true);
         }
+    }
+
+    private static String body(String text) {
+        return TerminalText.body(text);
     }
 
     /** At most {@code max} of the lines: the first ones, or the last ones when {@code tail}. */

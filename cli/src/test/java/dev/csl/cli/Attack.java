@@ -46,9 +46,12 @@ import java.util.List;
  * server on that socket, killed after the case). {@code $OUT} is the outside directory, {@code
  * $ROOT} the working directory, {@code $HOSTTMP} a directory of the host's own /tmp (not around the
  * case; also replaced in the answer) holding {@code secret.txt}, which must stay unseen and
- * unchanged like the outside directory. Entry points: {@code apply} (csl apply --json), {@code
+ * unchanged like the outside directory. {@code $ESC}, {@code $BEL} and {@code $CR} in an answer or
+ * a step are the raw control characters. Entry points: {@code apply} (csl apply --json), {@code
  * serve} (the same answer through JSON-RPC), {@code undo} (apply, then the then steps, then {@code
- * csl undo --force --json}).
+ * csl undo --force --json}), {@code human} (csl apply's human output without colour) and {@code
+ * watch} (csl watch --once, then FILE.out); these two check that no raw control character but
+ * newline and tab is in the output.
  */
 record Attack(
         String file,

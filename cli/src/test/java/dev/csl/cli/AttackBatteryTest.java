@@ -227,6 +227,13 @@ class AttackBatteryTest {
                 }
             }
         }
+        if (via.equals("watch") || via.equals("human")) {
+            // text for people, without colour: whatever the answer, the files or the commands
+            // held, no control character but newline and tab reaches it raw
+            assertThat(output.chars().filter(c -> c < 0x20 && c != '\n' && c != '\t' || c == 0x7f))
+                    .as("raw control characters in the human output: " + output)
+                    .isEmpty();
+        }
         for (String text : attack.lines("output", layer)) {
             assertThat(output).as("output").contains(text);
         }
@@ -256,8 +263,9 @@ class AttackBatteryTest {
                     .isEqualTo(killed);
         }
         for (String token : attack.value("expect", layer, attack.expect()).split("\\s+")) {
-            if (via.equals("watch")) {
-                // watch reports in words: its status line and csl apply's human output (FILE.out)
+            if (via.equals("watch") || via.equals("human")) {
+                // watch and human output report in words: watch's status line and csl apply's
+                // human output (FILE.out)
                 if (token.equals("ok")) {
                     assertThat(output).contains(" 0 failed, 0 skipped");
                 } else if (token.startsWith("status=")) {
@@ -318,11 +326,18 @@ class AttackBatteryTest {
                 case "apply" ->
                         inChildJvm(
                                 layer,
+                                cslArgs("apply", root, answer, allow),
                                 root,
-                                answer,
-                                allow,
                                 attack.lines("path", null),
                                 installed(attack));
+                case "human", "watch" ->
+                        inChildJvm(
+                                        layer,
+                                        cslArgs(via, root, answer, allow),
+                                        root,
+                                        attack.lines("path", null),
+                                        installed(attack))
+                                + outputFile(via, answer);
                 case "serve" -> serve(forced, root, text, attack.allow());
                 case "mcp" -> mcp(forced, root, text);
                 default -> throw new IllegalArgumentException("no layers through " + via);
@@ -338,19 +353,9 @@ class AttackBatteryTest {
             }
             case "serve" -> serve(pool, root, text, attack.allow());
             case "mcp" -> mcp(pool, root, text);
-            case "watch" -> {
-                // The answer saved into a watched file, processed once; the report is FILE.out.
-                String shown =
-                        csl(
-                                "watch",
-                                answer.toString(),
-                                "-C",
-                                root.toString(),
-                                "--once",
-                                "--no-clipboard");
-                Path companion = answer.resolveSibling(answer.getFileName() + ".out");
-                yield shown + (Files.exists(companion) ? Files.readString(companion) : "");
-            }
+            case "human", "watch" ->
+                    csl(cslArgs(via, root, answer, allow).toArray(String[]::new))
+                            + outputFile(via, answer);
             case "undo" -> {
                 String applied = csl("apply", "--json", "-C", root.toString(), answer.toString());
                 assertThat(applied).as("the apply before undo").contains("\"ok\":true");
@@ -363,6 +368,40 @@ class AttackBatteryTest {
         };
     }
 
+    /**
+     * csl's arguments for an entry point: {@code apply} (JSON), {@code human} (csl apply's human
+     * output, no colour) or {@code watch} (the answer saved into a watched file, processed once).
+     */
+    private static List<String> cslArgs(String via, Path root, Path answer, List<String> allow) {
+        List<String> args =
+                new ArrayList<>(
+                        switch (via) {
+                            case "apply" -> List.of("apply", "--json", "-C", root.toString());
+                            case "human" ->
+                                    List.of("apply", "--color=never", "-C", root.toString());
+                            case "watch" ->
+                                    List.of(
+                                            "watch",
+                                            answer.toString(),
+                                            "-C",
+                                            root.toString(),
+                                            "--once",
+                                            "--no-clipboard");
+                            default -> throw new IllegalArgumentException(via);
+                        });
+        args.addAll(allow);
+        if (!via.equals("watch")) {
+            args.add(answer.toString());
+        }
+        return args;
+    }
+
+    /** watch's report is FILE.out, after its status lines. */
+    private static String outputFile(String via, Path answer) throws IOException {
+        Path companion = answer.resolveSibling(answer.getFileName() + ".out");
+        return via.equals("watch") && Files.exists(companion) ? Files.readString(companion) : "";
+    }
+
     private static String csl(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -373,7 +412,6 @@ class AttackBatteryTest {
         return "exit " + code + "\n" + out + err;
     }
 
-    /** {@code csl apply --json} in a child JVM whose environment forces {@code layer}. */
     /** The directory of the {@code install DIR} setup step, or {@code null}. */
     private static String installed(Attack attack) {
         for (String step : attack.setup()) {
@@ -384,13 +422,9 @@ class AttackBatteryTest {
         return null;
     }
 
+    /** csl with {@code args} in a child JVM whose environment forces {@code layer}. */
     private static String inChildJvm(
-            String layer,
-            Path root,
-            Path answer,
-            List<String> allow,
-            List<String> pathDirs,
-            String installed)
+            String layer, List<String> args, Path root, List<String> pathDirs, String installed)
             throws Exception {
         List<String> command =
                 new ArrayList<>(
@@ -408,13 +442,8 @@ class AttackBatteryTest {
                         "-cp",
                         System.getProperty(
                                 "surefire.test.class.path", System.getProperty("java.class.path")),
-                        "dev.csl.cli.Main",
-                        "apply",
-                        "--json",
-                        "-C",
-                        root.toString()));
-        command.addAll(allow);
-        command.add(answer.toString());
+                        "dev.csl.cli.Main"));
+        command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put(SandboxLayer.VARIABLE, layer);
         if (installed != null) {
@@ -669,7 +698,7 @@ class AttackBatteryTest {
         }
 
         String substitute(String text) {
-            String out = text;
+            String out = controls(text);
             if (server != null) {
                 out = out.replace("$PORT", Integer.toString(server.getLocalPort()));
             }
@@ -695,9 +724,17 @@ class AttackBatteryTest {
             return connected.get();
         }
 
+        /**
+         * {@code $ESC}, {@code $BEL} and {@code $CR}: control characters an answer or file holds.
+         */
+        static String controls(String text) {
+            return text.replace("$ESC", "\u001b").replace("$BEL", "\u0007").replace("$CR", "\r");
+        }
+
         void apply(String step) throws IOException, InterruptedException {
             String[] w =
-                    step.replace("$OUT", outside.toString())
+                    controls(step)
+                            .replace("$OUT", outside.toString())
                             .replace("$ROOT", root.toString())
                             .replace("$HOSTTMP", hostTmp.toString())
                             .split("\\s+", 3);

@@ -3,6 +3,7 @@ package dev.csl.cli.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.base.Prompter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -10,7 +11,9 @@ import java.util.function.Function;
 
 /**
  * Asks the user about an unapproved command through the client ({@code elicitation/create}), with
- * the terminal prompt's four answers. Declining, cancelling or no answer at all is "no".
+ * the terminal prompt's four answers. Declining, cancelling or no answer at all is "no". As on the
+ * terminal, the command is shown escaped, and one holding a control character is not offered
+ * "always".
  */
 final class ElicitingPrompter implements Prompter {
     private final Path dir;
@@ -24,7 +27,9 @@ final class ElicitingPrompter implements Prompter {
     }
 
     @Override
-    public Answer ask(String command) {
+    public Answer ask(String raw) {
+        String command = TerminalText.line(raw);
+        boolean hidden = TerminalText.hasControl(raw);
         ObjectNode params = mapper.createObjectNode();
         params.put(
                 "message",
@@ -40,9 +45,16 @@ final class ElicitingPrompter implements Prompter {
         decision.put("title", "Allow '" + command + "'?");
         decision.put(
                 "description",
-                "yes: this time; no: not now; always: remember it for this directory;"
-                        + " never: block it here");
-        decision.putArray("enum").add("yes").add("no").add("always").add("never");
+                hidden
+                        ? "yes: this time; no: not now; never: block it here (it holds control"
+                                + " characters: it cannot be allowed always)"
+                        : "yes: this time; no: not now; always: remember it for this directory;"
+                                + " never: block it here");
+        var choices = decision.putArray("enum").add("yes").add("no");
+        if (!hidden) {
+            choices.add("always");
+        }
+        choices.add("never");
         schema.putArray("required").add("decision");
         JsonNode result = elicit.apply(params);
         if (result == null || !"accept".equals(result.path("action").asText())) {
@@ -50,7 +62,7 @@ final class ElicitingPrompter implements Prompter {
         }
         return switch (result.path("content").path("decision").asText().toLowerCase(Locale.ROOT)) {
             case "yes" -> Answer.YES;
-            case "always" -> Answer.ALWAYS;
+            case "always" -> hidden ? Answer.NO : Answer.ALWAYS;
             case "never" -> Answer.NEVER;
             default -> Answer.NO;
         };

@@ -1,0 +1,72 @@
+package dev.csl.cli;
+
+import dev.csl.fsguard.FileInfo;
+import dev.csl.fsguard.GuardedFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * The files {@code csl watch} writes beside the project for the user: FILE.out, and FILE itself
+ * with the result at its top. A project may ship either name as a link ({@code answer.md.out ->
+ * ~/.bashrc}) or as a hard link to a file elsewhere, so neither is ever written through: the new
+ * content goes to a temporary file in the same directory, renamed over the name itself, whatever
+ * entry the name holds (a link is replaced, its target untouched; another hard link of the old file
+ * keeps the old content).
+ */
+final class ResultFiles {
+    private final Path workingDir;
+
+    /** Files written for an apply in {@code workingDir} (there they are guarded as the project). */
+    ResultFiles(Path workingDir) {
+        this.workingDir = workingDir;
+    }
+
+    /**
+     * Puts {@code content} at {@code target} atomically without following a link at its name. A
+     * target inside the working directory goes through the working directory's guard (so .csl and
+     * .git stay protected); one elsewhere (FILE may live outside the project) through a guard
+     * rooted at its own directory. The permission bits of a regular file there are kept (without
+     * execute bits); a link or a new file gets the default.
+     */
+    void replace(Path target, byte[] content) throws IOException {
+        Path dir = target.toAbsolutePath().getParent().toRealPath();
+        Path at = dir.resolve(target.getFileName().toString());
+        Path root = workingDir.toRealPath();
+        GuardedFiles files;
+        String name;
+        if (at.startsWith(root) && !at.equals(root)) {
+            files = GuardedFiles.open(root);
+            name = root.relativize(at).toString();
+        } else {
+            files = GuardedFiles.open(dir);
+            name = at.getFileName().toString();
+        }
+        FileInfo now = files.stat(name);
+        int mode =
+                now.type() == FileInfo.Type.FILE && now.posixMode() >= 0
+                        ? now.posixMode() & 0666
+                        : -1;
+        files.restoreFile(name, content, mode);
+    }
+
+    /**
+     * Why the result is not put at the top of {@code file}, or null when it may be: a symlink, or a
+     * file with more than one hard link, is another file's content, which csl does not rewrite.
+     */
+    static String whyNotRewritten(Path file) {
+        if (Files.isSymbolicLink(file)) {
+            return "is a symbolic link";
+        }
+        try {
+            Object links = Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+            if (links instanceof Integer n && n > 1) {
+                return "has " + n + " hard links";
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // no link count on this file system: one name per file
+        }
+        return null;
+    }
+}
