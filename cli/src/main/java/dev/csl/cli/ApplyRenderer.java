@@ -167,9 +167,16 @@ final class ApplyRenderer {
                 rolledBack++;
             }
             default -> {
-                symbol = paint(YELLOW, "↷");
+                // Not run because an earlier one failed is skipped; refused (a likely mistake, a
+                // validation error) is a failure of the answer, which the next answer must fix.
+                boolean refused = r.error() != null && r.error().code() != ErrorCode.TASK_ABORTED;
+                symbol = refused ? paint(RED, "✘") : paint(YELLOW, "↷");
                 if (r.results() == null) {
-                    skipped++;
+                    if (refused) {
+                        failed++;
+                    } else {
+                        skipped++;
+                    }
                 }
             }
         }

@@ -18,7 +18,7 @@ final class SearchEdit {
         List<Warning> all = new ArrayList<>(warnings);
         TextDoc next;
         if (partial == null) {
-            next = a.doc.replace(m.starts(), m.ends(), a.replacement());
+            next = replaceAsLines(a, m);
         } else if (a.fuzzy && !a.strict) {
             String[] each = new String[m.count()];
             for (int i = 0; i < each.length; i++) {
@@ -38,5 +38,22 @@ final class SearchEdit {
         }
         a.ws.change(a.state, a.before.withDoc(next), a.task);
         return Outcome.replaced(m.count(), a.state, a.before, all);
+    }
+
+    /**
+     * The replacement written over each match as lines ({@link LineModel}): deleted whole lines go
+     * with their line break, and replacement lines stay lines.
+     */
+    private static TextDoc replaceAsLines(SearchAttempt a, Matches m) {
+        String replacement = a.replacement();
+        if (replacement.isEmpty()) {
+            Matches gone = LineModel.deletion(a.doc, m);
+            return a.doc.replace(gone.starts(), gone.ends(), "");
+        }
+        String[] each = new String[m.count()];
+        for (int i = 0; i < each.length; i++) {
+            each[i] = LineModel.asLines(a.doc, m.starts()[i], m.ends()[i], replacement, a.nl);
+        }
+        return a.doc.replace(m.starts(), m.ends(), each);
     }
 }

@@ -13,6 +13,9 @@ final class SearchMisses {
     private static final int MAX_LINES_LISTED = 100;
     private static final int MAX_SIMILARITY_PERCENT = 99;
 
+    /** A deleted pattern whose closest region is less alike than this is taken to be gone. */
+    private static final int GONE_BELOW_PERCENT = 60;
+
     private SearchMisses() {}
 
     static ErrorInfo explain(SearchAttempt a) {
@@ -167,7 +170,23 @@ final class SearchMisses {
                     .append(expected)
                     .append("), so this is not taken for a re-applied answer.");
         }
-        if (region != null) {
+        boolean deletion = a.search.replacement().isEmpty();
+        if (deletion
+                && (region == null
+                        || (differsInCode(region) && percent(region) < GONE_BELOW_PERCENT))) {
+            message.append(
+                    " This SEARCH deletes its lines and nothing like them is left in the file:"
+                            + " the deletion may already be done.");
+            hint =
+                    "If an earlier apply made this deletion, nothing needs doing. Otherwise find"
+                            + " the lines first (RUN grep -n with a distinctive word of the pattern"
+                            + " on "
+                            + file
+                            + ") and copy them exactly.";
+            if (region != null) {
+                message.append('\n').append(describe(region, "pattern"));
+            }
+        } else if (region != null) {
             message.append('\n').append(describe(region, "pattern"));
             hint =
                     differsInCode(region)
@@ -179,7 +198,11 @@ final class SearchMisses {
                                     + " lines you mean to change from what it shows."
                             : "Copy the pattern exactly from "
                                     + lineRange(region)
-                                    + " of the file (same whitespace and case), or read"
+                                    + " of the file ("
+                                    + (blankLinesDiffer(region)
+                                            ? "blank lines included"
+                                            : "same whitespace and case")
+                                    + "), or read"
                                     + " them first with RUN head -n "
                                     + region.endLine()
                                     + " "
@@ -240,6 +263,11 @@ final class SearchMisses {
                 new SearchDetails.RangeOpen(expectedValue, startLine, nearLine, wholeLine, null));
     }
 
+    private static boolean blankLinesDiffer(Closest.Region region) {
+        return region.kinds().contains(Closest.BLANK_NOT_IN_FILE)
+                || region.kinds().contains(Closest.BLANK_NOT_IN_PATTERN);
+    }
+
     /** Whitespace, case, CR and NBSP are copying slips; anything else is other code. */
     private static boolean differsInCode(Closest.Region region) {
         return region.kinds().stream()
@@ -288,7 +316,12 @@ final class SearchMisses {
                 .append('.');
         for (Closest.Difference d : region.differences()) {
             sb.append("\n  ")
-                    .append(d.line() > 0 ? "line " + d.line() : "missing line")
+                    .append(
+                            d.line() <= 0
+                                    ? "missing line"
+                                    : d.kind().equals(Closest.BLANK_NOT_IN_FILE)
+                                            ? "before line " + d.line()
+                                            : "line " + d.line())
                     .append(" (")
                     .append(d.kind())
                     .append(")");

@@ -22,9 +22,15 @@ final class SearchOp {
     static Outcome run(Workspace ws, Search search, String task, boolean fuzzy, boolean strict)
             throws OpFailure {
         String file = search.file();
-        FileState state = ws.open(file);
+        FileState state;
+        try {
+            state = ws.open(file);
+        } catch (OpFailure f) {
+            throw withNearest(ws, file, f);
+        }
         Content before = state.current;
         if (!before.exists()) {
+            String nearest = NearestPath.named(NearestPath.candidates(ws.files(), file));
             throw new OpFailure(
                     ErrorCode.FILE_NOT_FOUND,
                     "SEARCH file '"
@@ -32,7 +38,11 @@ final class SearchOp {
                             + "' does not exist ("
                             + state.path.resolved()
                             + "). Nothing was changed.",
-                    "Check the path (RUN ls), or create the file with WRITE.");
+                    nearest.isEmpty()
+                            ? "Check the path (RUN find . -name "
+                                    + baseName(file)
+                                    + "); SEARCH edits a file that exists."
+                            : nearest);
         }
         TextDoc doc;
         try {
@@ -57,6 +67,24 @@ final class SearchOp {
             return landed;
         }
         throw new OpFailure(SearchMisses.explain(a));
+    }
+
+    /** A path leaving the project whose tail names a file in it: the hint names that file. */
+    private static OpFailure withNearest(Workspace ws, String file, OpFailure f) {
+        if (f.error().code() != ErrorCode.PATH_ESCAPE || !file.startsWith("../")) {
+            return f;
+        }
+        String nearest = NearestPath.named(NearestPath.candidates(ws.files(), file));
+        if (nearest.isEmpty()) {
+            return f;
+        }
+        ErrorInfo e = f.error();
+        return new OpFailure(new ErrorInfo(e.code(), e.message(), nearest, e.details()));
+    }
+
+    private static String baseName(String file) {
+        String f = file.replace('\\', '/');
+        return f.substring(f.lastIndexOf('/') + 1);
     }
 
     /**

@@ -23,6 +23,7 @@ final class SearchSteps {
     /** The steps, in the order they are tried. */
     static final List<Named> ORDER =
             List.of(
+                    new Named("blank-lines", SearchSteps::blankLines),
                     new Named("exact", SearchSteps::exact),
                     new Named("trailing-whitespace", SearchSteps::trailingWhitespace),
                     new Named("re-apply", SearchSteps::reApplied),
@@ -39,6 +40,18 @@ final class SearchSteps {
             }
         }
         return null;
+    }
+
+    /**
+     * A TO text, or a plain pattern that does not fit the count as written, whose last line is
+     * empty: read as ending with a blank line of the file, as often as {@code count} says.
+     */
+    private static Outcome blankLines(SearchAttempt a) throws OpFailure {
+        if (!a.search.hasTo() && a.countFits(a.matches)) {
+            return null;
+        }
+        Matches m = LineModel.withBlankLines(a.doc, a.pattern(), a.to(), a.nl, a.filter);
+        return m != null && a.countFits(m) ? land(a, m) : null;
     }
 
     /** The pattern (and TO text) as they stand in the file, as often as {@code count} says. */
@@ -63,6 +76,13 @@ final class SearchSteps {
             }
             if (range == ReApply.Range.OVERRUN) {
                 throw new OpFailure(overrun(a, m, pattern, replacement));
+            }
+            Warning ambiguous = AmbiguousRange.check(a, m);
+            if (ambiguous != null) {
+                if (a.strict) {
+                    throw new OpFailure(ambiguous.asRefusal());
+                }
+                return SearchEdit.replace(a, m, List.of(ambiguous));
             }
         }
         return SearchEdit.replace(a, m, List.of());
