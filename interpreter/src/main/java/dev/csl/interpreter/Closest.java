@@ -373,7 +373,8 @@ final class Closest {
                 int at = base + src.size();
                 out.add(
                         tgt.get(i).isBlank()
-                                ? new Difference(at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
+                                ? new Difference(
+                                        at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
                                 : new Difference(
                                         0, "line not in the file", null, visible(tgt.get(i))));
             }

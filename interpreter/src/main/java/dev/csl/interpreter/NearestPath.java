@@ -9,9 +9,9 @@ import java.util.Set;
 
 /**
  * The files a SEARCH of a missing path probably meant: the path with leading directories dropped
- * ({@code ../semver-1.0.14/src/error.rs} is {@code src/error.rs} here), or the one file of that name
- * elsewhere in the tree ({@code itertoolz.py} is {@code toolz/itertoolz.py}). A hint names what
- * exists, so the next answer does not guess again.
+ * ({@code ../semver-1.0.14/src/error.rs} is {@code src/error.rs} here), or the one file of that
+ * name elsewhere in the tree ({@code itertoolz.py} is {@code toolz/itertoolz.py}). A hint names
+ * what exists, so the next answer does not guess again.
  */
 final class NearestPath {
     /** Directories never searched for a file of the name: tools' and builds' own trees. */
@@ -31,7 +31,9 @@ final class NearestPath {
         String path = written.replace('\\', '/');
         List<String> out = new ArrayList<>();
         // A tail of the path that exists: the answer named the file from outside the project.
-        for (int i = path.indexOf('/'); i >= 0 && i < path.length() - 1; i = path.indexOf('/', i + 1)) {
+        for (int i = path.indexOf('/');
+                i >= 0 && i < path.length() - 1;
+                i = path.indexOf('/', i + 1)) {
             String tail = path.substring(i + 1);
             if (!tail.startsWith("../") && !tail.equals("..") && isFile(files, tail)) {
                 out.add(tail);
@@ -69,8 +71,11 @@ final class NearestPath {
             return "";
         }
         if (candidates.size() == 1) {
-            return "The file of that name that exists is " + candidates.get(0) + ": use file=\""
-                    + candidates.get(0) + "\".";
+            return "The file of that name that exists is "
+                    + candidates.get(0)
+                    + ": use file=\""
+                    + candidates.get(0)
+                    + "\".";
         }
         List<String> shown = candidates.subList(0, Math.min(MAX_NAMED, candidates.size()));
         return "Files of that name: "

@@ -21,8 +21,8 @@ class NearestPathTest {
 
     @ParameterizedTest
     @EnumSource(Fixtures.Fs.class)
-    void search_pathFromOutsideTheProject_hintNamesTheFileInside(
-            Fixtures.Fs fs, @TempDir Path tmp) throws IOException {
+    void search_pathFromOutsideTheProject_hintNamesTheFileInside(Fixtures.Fs fs, @TempDir Path tmp)
+            throws IOException {
         Path work = Fixtures.workingDir(fs, tmp);
         Files.createDirectories(work.resolve("src"));
         Files.writeString(work.resolve("src/error.rs"), "old\n");
@@ -44,8 +44,7 @@ class NearestPathTest {
         Files.createDirectories(work.resolve("toolz"));
         Files.writeString(work.resolve("toolz/itertoolz.py"), "old\n");
 
-        ApplyReport report =
-                interpreter.apply(search("itertoolz.py"), ApplyOptions.defaults(work));
+        ApplyReport report = interpreter.apply(search("itertoolz.py"), ApplyOptions.defaults(work));
 
         ErrorInfo e = report.results().get(0).error();
         assertThat(e.code()).isEqualTo(ErrorCode.FILE_NOT_FOUND);
@@ -54,8 +53,8 @@ class NearestPathTest {
 
     @ParameterizedTest
     @EnumSource(Fixtures.Fs.class)
-    void search_missingFileWithNoneOfItsName_hintSaysHowToFindIt(
-            Fixtures.Fs fs, @TempDir Path tmp) throws IOException {
+    void search_missingFileWithNoneOfItsName_hintSaysHowToFindIt(Fixtures.Fs fs, @TempDir Path tmp)
+            throws IOException {
         Path work = Fixtures.workingDir(fs, tmp);
 
         ApplyReport report =
