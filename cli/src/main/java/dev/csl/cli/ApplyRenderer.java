@@ -8,12 +8,12 @@ import dev.csl.interpreter.ErrorInfo;
 import dev.csl.interpreter.LikelyMistake;
 import dev.csl.interpreter.OperationResult;
 import dev.csl.interpreter.Recovery;
+import dev.csl.interpreter.SearchDetails;
 import dev.csl.interpreter.Status;
 import dev.csl.interpreter.UndoReport;
 import dev.csl.runner.base.CommandResult;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -170,9 +170,16 @@ final class ApplyRenderer {
                 rolledBack++;
             }
             default -> {
-                symbol = paint(YELLOW, "↷");
+                // Not run because an earlier one failed is skipped; refused (a likely mistake, a
+                // validation error) is a failure of the answer, which the next answer must fix.
+                boolean refused = r.error() != null && r.error().code() != ErrorCode.TASK_ABORTED;
+                symbol = refused ? paint(RED, "✘") : paint(YELLOW, "↷");
                 if (r.results() == null) {
-                    skipped++;
+                    if (refused) {
+                        failed++;
+                    } else {
+                        skipped++;
+                    }
                 }
             }
         }
@@ -340,24 +347,28 @@ final class ApplyRenderer {
     }
 
     private static String errorSummary(ErrorInfo e) {
-        Map<String, Object> d = e.details();
-        if (e.code() == ErrorCode.MATCH_COUNT_MISMATCH && d.containsKey("found")) {
-            StringBuilder sb = new StringBuilder().append(d.get("found")).append(" matches");
-            if (d.get("closest") instanceof Map<?, ?> closest) {
-                Object from = closest.get("startLine");
-                Object to = closest.get("endLine");
+        if (e.code() != ErrorCode.MATCH_COUNT_MISMATCH) {
+            return e.code().wireName();
+        }
+        if (e.typed() instanceof SearchDetails.NotFound miss) {
+            StringBuilder sb = new StringBuilder("0 matches");
+            if (miss.closest() != null) {
+                int from = miss.closest().startLine();
+                int to = miss.closest().endLine();
                 sb.append(
-                                from.equals(to)
+                                from == to
                                         ? ", closest at line " + from
                                         : ", closest at lines " + from + "-" + to)
                         .append(" …");
-            } else if (d.get("lines") instanceof List<?> lines) {
-                sb.append(" at lines ")
-                        .append(lines)
-                        .append(", expected ")
-                        .append(d.get("expected"));
             }
             return sb.toString();
+        }
+        if (e.typed() instanceof SearchDetails.Miscounted miss) {
+            return miss.found()
+                    + " matches at lines "
+                    + miss.lines()
+                    + ", expected "
+                    + miss.expected();
         }
         return e.code().wireName();
     }

@@ -56,6 +56,8 @@ public enum ErrorCode {
             "The answer holds no CSL operation (perhaps another tool's edit format); nothing was applied."),
     UNKNOWN_ATTRIBUTE(
             "An operation has an attribute it does not know (`apend=`, `cwd=`); a warning naming the one probably meant, a refusal under `--strict`."),
+    AMBIGUOUS_RANGE(
+            "A SEARCH range's TO text stands again, at the same indentation, later in the block the range began in: a warning naming both lines, a refusal under `--strict`."),
     NOTHING_TO_UNDO("`csl undo`: there is no applied change left to undo."),
     CHANGED_SINCE_APPLY(
             "`csl undo`: files changed after the apply; nothing was restored (use `--force`)."),

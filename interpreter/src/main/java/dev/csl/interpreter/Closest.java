@@ -20,6 +20,17 @@ final class Closest {
 
     private static final int MAX_DIFFERENCES = 6;
 
+    /** A kind of difference: the file has a blank line here that the pattern lacks. */
+    static final String BLANK_NOT_IN_PATTERN = "blank line missing from the pattern";
+
+    /**
+     * A kind of difference: the pattern has a blank line before this file line; the file has not.
+     */
+    static final String BLANK_NOT_IN_FILE = "blank line not in the file";
+
+    /** Blank lines more or fewer than the pattern's that a closest region may hold. */
+    private static final int MAX_BLANK_SLIP = 2;
+
     /** Regions compared with the pattern at most. */
     private static final int MAX_CANDIDATES = 8;
 
@@ -82,12 +93,63 @@ final class Closest {
         if (bestStart < 0 || bestSimilarity < 0.3) {
             return null;
         }
-        int end = Math.min(fileLines.size(), bestStart + k);
+        int size = longEnough(fileLines, pattern, patternLines, bestStart, bestSimilarity, budget);
+        if (size != k) {
+            bestSimilarity =
+                    similarity(
+                            fileLines.subList(
+                                    bestStart, Math.min(fileLines.size(), bestStart + size)),
+                            pattern,
+                            patternLines,
+                            budget / MAX_CANDIDATES);
+        }
+        int end = Math.min(fileLines.size(), bestStart + size);
         return new Region(
                 bestStart + 1,
                 end,
                 bestSimilarity,
                 differences(fileLines.subList(bestStart, end), patternLines, bestStart, budget));
+    }
+
+    /**
+     * How many file lines from {@code start} hold the pattern best: the pattern's own number, or up
+     * to {@link #MAX_BLANK_SLIP} more or fewer when the file has blank lines the pattern lacks (or
+     * the reverse), so that the region holds every pattern line and names the blank line that
+     * differs, instead of cutting the region short and calling a present line missing.
+     */
+    private static int longEnough(
+            List<String> fileLines,
+            String pattern,
+            List<String> patternLines,
+            int start,
+            double similarity,
+            long budget) {
+        int k = patternLines.size();
+        int best = k;
+        double bestSimilarity = similarity;
+        for (int size = k - MAX_BLANK_SLIP; size <= k + MAX_BLANK_SLIP; size++) {
+            if (size == k || size < 1 || start + size > fileLines.size()) {
+                continue;
+            }
+            List<String> window = fileLines.subList(start, start + size);
+            if (blankLines(window) == blankLines(patternLines)) {
+                continue;
+            }
+            double sim = similarity(window, pattern, patternLines, budget / MAX_CANDIDATES);
+            if (sim > bestSimilarity) {
+                best = size;
+                bestSimilarity = sim;
+            }
+        }
+        return best;
+    }
+
+    private static int blankLines(List<String> lines) {
+        int n = 0;
+        for (String line : lines) {
+            n += line.isBlank() ? 1 : 0;
+        }
+        return n;
     }
 
     /**
@@ -299,15 +361,39 @@ final class Closest {
             for (int i = pairs; i < src.size(); i++) {
                 out.add(
                         new Difference(
-                                base + i, "line not in the pattern", visible(src.get(i)), null));
+                                base + i,
+                                src.get(i).isBlank()
+                                        ? BLANK_NOT_IN_PATTERN
+                                        : "line not in the pattern",
+                                src.get(i).isEmpty() ? null : visible(src.get(i)),
+                                null));
             }
             for (int i = pairs; i < tgt.size(); i++) {
-                out.add(new Difference(0, "line not in the file", null, visible(tgt.get(i))));
+                // Where the pattern's extra line would be: before the file line after the delta.
+                int at = base + src.size();
+                out.add(
+                        tgt.get(i).isBlank()
+                                ? new Difference(
+                                        at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
+                                : new Difference(
+                                        0, "line not in the file", null, visible(tgt.get(i))));
             }
         }
         return out.size() > MAX_DIFFERENCES
                 ? new ArrayList<>(out.subList(0, MAX_DIFFERENCES))
                 : out;
+    }
+
+    /** The line with typographic quotes as the straight ones a program reads. */
+    private static String straightQuotes(String s) {
+        return s.replace('\u2018', '\'')
+                .replace('\u2019', '\'')
+                .replace('\u201C', '"')
+                .replace('\u201D', '"');
+    }
+
+    private static String blankOrNull(String line) {
+        return line.isEmpty() ? null : visible(line);
     }
 
     /** Names the kind of difference between a file line and a pattern line. */
@@ -320,6 +406,9 @@ final class Closest {
         }
         if (file.replace('\u00A0', ' ').equals(pattern.replace('\u00A0', ' '))) {
             return "non-breaking space";
+        }
+        if (!file.equals(pattern) && straightQuotes(file).equals(straightQuotes(pattern))) {
+            return "typographic quotes (‘ ’ “ ” where the other has ' \")";
         }
         String fileBody = file.stripLeading();
         String patternBody = pattern.stripLeading();

@@ -1,6 +1,7 @@
 package dev.csl.interpreter;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.csl.fsguard.ErrorCode;
@@ -19,12 +20,28 @@ public final class ErrorInfo {
     private final String message;
     private final String hint;
     private final Map<String, Object> details;
+    private final ErrorDetails typed;
 
     public ErrorInfo(ErrorCode code, String message, String hint, Map<String, Object> details) {
+        this(code, message, hint, details, null);
+    }
+
+    /** With typed details, which the JSON writes as its extra fields. */
+    public ErrorInfo(ErrorCode code, String message, String hint, ErrorDetails typed) {
+        this(code, message, hint, typed.fields(), typed);
+    }
+
+    private ErrorInfo(
+            ErrorCode code,
+            String message,
+            String hint,
+            Map<String, Object> details,
+            ErrorDetails typed) {
         this.code = Objects.requireNonNull(code, "code");
         this.message = Objects.requireNonNull(message, "message");
         this.hint = hint == null ? "" : hint;
         this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        this.typed = typed;
     }
 
     public static ErrorInfo of(ErrorCode code, String message, String hint) {
@@ -50,6 +67,12 @@ public final class ErrorInfo {
     @JsonAnyGetter
     public Map<String, Object> details() {
         return details;
+    }
+
+    /** The details as a typed record, or null where the error has only JSON fields. */
+    @JsonIgnore
+    public ErrorDetails typed() {
+        return typed;
     }
 
     @JsonProperty("hint")

@@ -38,9 +38,7 @@ final class FileLoader {
                                                 + "' is a directory ("
                                                 + resolved
                                                 + "), not a file. Nothing was changed.",
-                                        "Name a file inside it, e.g. '"
-                                                + trimSlash(path)
-                                                + "/name.ext'.");
+                                        directoryHint(files, guardPath, path));
                         case OTHER ->
                                 throw new OpFailure(
                                         ErrorCode.IO_ERROR,
@@ -91,5 +89,35 @@ final class FileLoader {
 
     private static String trimSlash(String path) {
         return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+
+    /** Files a directory holds at most in a hint. */
+    private static final int MAX_LISTED = 10;
+
+    /** The hint for a directory named as a file: the files it holds, so one can be named. */
+    private static String directoryHint(GuardedFiles files, String guardPath, String path) {
+        String dir = trimSlash(path);
+        java.util.List<String> names;
+        try {
+            names = files.list(guardPath);
+        } catch (IOException | RuntimeException e) {
+            names = java.util.List.of();
+        }
+        if (names.isEmpty()) {
+            return "Name a file inside it, e.g. '" + dir + "/name.ext'.";
+        }
+        StringBuilder sb = new StringBuilder("It holds ");
+        for (int i = 0; i < names.size() && i < MAX_LISTED; i++) {
+            sb.append(i == 0 ? "" : ", ").append(dir).append('/').append(names.get(i));
+        }
+        if (names.size() > MAX_LISTED) {
+            sb.append(", … (").append(names.size()).append(" entries)");
+        }
+        return sb.append(". Name the file inside it you mean, e.g. '")
+                .append(dir)
+                .append('/')
+                .append(names.get(0))
+                .append("'.")
+                .toString();
     }
 }

@@ -9,7 +9,7 @@ final class ReApply {
     /** Replacements shorter than this (stripped) prove nothing by standing in the file. */
     static final int MIN_PROOF_CHARS = 8;
 
-    /** Shorter replacements are proof only as a word, at least this long, with count="N", N>1. */
+    /** Shorter replacements are proof only this long at least, with count="N", N>1. */
     private static final int MIN_PROOF_WORD = 3;
 
     /** How far back a range's first line is looked for its indentation. */
@@ -129,8 +129,9 @@ final class ReApply {
      * True when the pattern is gone and the replacement stands as often as {@code count} says
      * ({@code expected}; -1 for {@code all}: at least once). A replacement of at least eight
      * characters counts wherever it stands; with {@code count="N"}, N of two or more, a shorter one
-     * counts as a word of three or more characters (a renamed identifier), not inside a longer
-     * word.
+     * (three characters or more, a letter or digit among them: {@code @curry}, a renamed
+     * identifier) counts where it stands as a whole line or a whole token, not inside a longer
+     * word: the count is the evidence.
      */
     static boolean replacementStands(
             TextDoc doc, String replacement, long expected, boolean filter) {
@@ -145,36 +146,58 @@ final class ReApply {
     static long timesStanding(
             TextDoc doc, String replacement, long expected, boolean filter, long limit) {
         String proof = replacement.strip();
-        boolean word = expected >= 2 && isWord(proof);
-        if (proof.length() < MIN_PROOF_CHARS && !word) {
+        boolean longEnough = proof.length() >= MIN_PROOF_CHARS;
+        if (!longEnough && !(expected >= 2 && isShortProof(proof))) {
             return -1;
         }
         long found = 0;
         for (int i = doc.indexOf(replacement, 0, filter);
                 i >= 0 && found < limit;
                 i = doc.indexOf(replacement, i + replacement.length(), filter)) {
-            if (proof.length() >= MIN_PROOF_CHARS || standsAlone(doc, i, replacement.length())) {
+            if (longEnough
+                    || standsAlone(doc, i, replacement.length())
+                    || isWholeLine(doc, i, replacement.length())) {
                 found++;
             }
         }
         return found;
     }
 
-    private static boolean isWord(String s) {
-        if (s.length() < MIN_PROOF_WORD) {
+    /** A short replacement that can count: no line break, three characters, a letter or digit. */
+    private static boolean isShortProof(String s) {
+        if (s.length() < MIN_PROOF_WORD || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0) {
             return false;
         }
-        boolean letter = false;
         for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!isWordChar(c) && c != '.') {
-                return false;
+            if (Character.isLetterOrDigit(s.charAt(i))) {
+                return true;
             }
-            letter |= Character.isLetter(c);
         }
-        return letter;
+        return false;
     }
 
+    /**
+     * True when only spaces and tabs stand between the occurrence at {@code at} and its line's
+     * start and end (a cost of the blanks walked, not of the line).
+     */
+    private static boolean isWholeLine(TextDoc doc, int at, int length) {
+        int i = at;
+        while (i > 0 && !TextDoc.isTerminator(doc.charAt(i - 1))) {
+            char c = doc.charAt(--i);
+            if (c != ' ' && c != '\t') {
+                return false;
+            }
+        }
+        for (int j = at + length; j < doc.length() && !TextDoc.isTerminator(doc.charAt(j)); j++) {
+            char c = doc.charAt(j);
+            if (c != ' ' && c != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when neither neighbour of the occurrence continues a word. */
     private static boolean standsAlone(TextDoc doc, int at, int length) {
         boolean before = at == 0 || !isWordChar(doc.charAt(at - 1));
         boolean after = at + length == doc.length() || !isWordChar(doc.charAt(at + length));

@@ -25,7 +25,8 @@ public record Warning(Code code, String message, String hint, int line) {
     public enum Code {
         FENCED_CONTENT(ErrorCode.FENCED_CONTENT),
         UNKNOWN_ATTRIBUTE(ErrorCode.UNKNOWN_ATTRIBUTE),
-        WHITESPACE_ADJUSTED(ErrorCode.MATCH_COUNT_MISMATCH);
+        WHITESPACE_ADJUSTED(ErrorCode.MATCH_COUNT_MISMATCH),
+        AMBIGUOUS_RANGE(ErrorCode.AMBIGUOUS_RANGE);
 
         private final ErrorCode refusal;
 

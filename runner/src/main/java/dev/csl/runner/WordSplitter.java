@@ -199,6 +199,10 @@ final class WordSplitter {
             }
         }
         String text = commandText(startPos);
+        String cd = cdHint(text);
+        if (cd != null) {
+            hints.add(0, cd);
+        }
         Map<String, Object> details =
                 RunFailure.details("line", startLine, "command", text, "operator", ops.get(0));
         if (ops.size() > 1) {
@@ -392,8 +396,31 @@ final class WordSplitter {
                         + op
                         + "), but no shell runs RUN commands: "
                         + text,
-                hintFor(op),
+                cdHint(text) == null ? hintFor(op) : cdHint(text) + "; " + hintFor(op),
                 RunFailure.details("line", startLine, "command", text, "operator", op));
+    }
+
+    private static final java.util.regex.Pattern CD_THEN =
+            java.util.regex.Pattern.compile("cd\\s+([^\\s;&|]+)\\s*(?:&&|;)\\s*(.+)");
+
+    /**
+     * For {@code cd DIR && COMMAND}: the RUN attribute that does what the cd meant, and the command
+     * as its own line; null for any other line.
+     */
+    static String cdHint(String text) {
+        java.util.regex.Matcher m = CD_THEN.matcher(text);
+        if (!m.matches()) {
+            return null;
+        }
+        String dir = m.group(1).replaceAll("^[\"']|[\"']$", "");
+        return "to run a command in "
+                + dir
+                + ", give the block dir=\""
+                + dir
+                + "\" (<---RUN dir=\""
+                + dir
+                + "\"--->) and write the command alone on its line: "
+                + m.group(2).strip();
     }
 
     static String hintFor(String op) {

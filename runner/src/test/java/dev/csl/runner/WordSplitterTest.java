@@ -134,6 +134,13 @@ class WordSplitterTest {
         @Test
         void split_pipe_hintSaysOneLinePerCommand() {
             assertThat(refusal("ls; pwd").hint()).contains("one RUN line per command");
+            assertThat(refusal("cd toolz && grep -n curry itertoolz.py").hint())
+                    .startsWith(
+                            "to run a command in toolz, give the block dir=\"toolz\""
+                                    + " (<---RUN dir=\"toolz\"--->) and write the command alone"
+                                    + " on its line: grep -n curry itertoolz.py");
+            assertThat(refusal("cd src; ls").hint()).contains("dir=\"src\"");
+            assertThat(refusal("ls && pwd").hint()).doesNotContain("dir=");
         }
 
         @Test

@@ -1,0 +1,3 @@
+import os
+import sys
+print(os.getcwd())

@@ -1,0 +1,9 @@
+export class Cart {
+    add(item: Item) {
+        this.items.push(item);
+    }
+
+    clear() {
+        this.items = [];
+    }
+}

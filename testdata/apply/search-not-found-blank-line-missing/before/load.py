@@ -1,0 +1,8 @@
+import json
+
+
+def load(path):
+    with open(path) as f:
+        data = f.read()
+
+    return json.loads(data)
