@@ -133,6 +133,7 @@ final class SearchOp {
             WhitespaceMatch w =
                     WhitespaceMatch.find(text, search.pattern(), search.replacement(), nl);
             if (w != null) {
+                ReplacementChecks.refuseElisions(doc, w.start(), w.end(), search);
                 Warning warning = adjusted(search, w);
                 if (strict) {
                     throw new OpFailure(
@@ -182,6 +183,7 @@ final class SearchOp {
             PartialLine partial =
                     PartialLine.find(doc, m, search.pattern(), to, search.replacement());
             List<Warning> all = new ArrayList<>(warnings);
+            all.addAll(ReplacementChecks.check(doc, m, search, strict));
             TextDoc next;
             if (partial == null) {
                 next =

@@ -25,7 +25,9 @@ public record Warning(Code code, String message, String hint, int line) {
     public enum Code {
         FENCED_CONTENT(ErrorCode.FENCED_CONTENT),
         UNKNOWN_ATTRIBUTE(ErrorCode.UNKNOWN_ATTRIBUTE),
-        WHITESPACE_ADJUSTED(ErrorCode.MATCH_COUNT_MISMATCH);
+        WHITESPACE_ADJUSTED(ErrorCode.MATCH_COUNT_MISMATCH),
+        UNBALANCED_REPLACEMENT(ErrorCode.UNBALANCED_REPLACEMENT),
+        INDENTATION_STYLE(ErrorCode.INDENTATION_STYLE);
 
         private final ErrorCode refusal;
 
