@@ -67,13 +67,23 @@ final class ElisionPhrases {
                     + "|query|queries|rules|stuff)";
 
     private static final String PREDICATE =
-            "(?:(?:remains?|stays?|is|are|was|were|be|kept|left|should (?:remain|stay|be)|goes|go"
+            "(?:(?:remains?|stays?|is|are|was|were|kept|left|should (?:remain|stay|be)|goes|go"
                     + "|continues?) )?(?:(?:exactly|completely|entirely|essentially|basically"
                     + "|largely|mostly|all) )?(?:unchanged|the same|same|as before|as is|as-is"
                     + "|as (?:it|they) (?:is|are|was|were)|untouched|intact|identical|omitted|elided|skipped|not shown|unmodified"
                     + "|not modified|not changed|no change|no changes|no changed|as above"
                     + "|as previously|like before|the same as before|same as before)"
                     + "(?: for (?:brevity|clarity|space|now))?(?: (?:here|below|above))?";
+
+    /** Words between a subject and its predicate; a modal makes a rule, not an elision. */
+    private static final String FILLER =
+            "(?: (?!(?:must|can|cannot|will|may|might|would|could|shall|need|needs|be)\\b)"
+                    + "[a-z0-9'/-]+){0,7}?";
+
+    /** What "existing" and its kin name on their own: code, not a method or a value. */
+    private static final String STRONG_NOUN =
+            "(?:code|codes|implementation|implementations|logic|content|contents|methods"
+                    + "|functions|fields|imports|tests|styles|markup|jsx|stuff)";
 
     /** A few words naming code, as between two ellipses: {@code ... function body ...}. */
     private static final String CODE_NOUNS =
@@ -84,7 +94,8 @@ final class ElisionPhrases {
                 Pattern.compile(
                         "^(?:(?:all|the|your|any) )*"
                                 + SUBJECT_WORD
-                                + "(?: [a-z0-9'/-]+){0,7}? "
+                                + FILLER
+                                + " "
                                 + PREDICATE
                                 + "(?: (?:as|from|in|for|like|except|but|to|with|and)"
                                 + "(?: [a-z0-9'/-]+){0,6})?$");
@@ -94,14 +105,15 @@ final class ElisionPhrases {
                 Pattern.compile(
                         "^(?:(?:all|the|your|any) )*"
                                 + SUBJECT_WORD
-                                + "(?: [a-z0-9'/-]+){0,7}? "
+                                + FILLER
+                                + " "
                                 + PREDICATE
                                 + "(?: .*)?$");
 
         static final Pattern KEEP =
                 Pattern.compile(
                         "^(?:please )?keep (?:(?:(?:the|all|your|any) )*(?:rest|remaining|existing"
-                                + "|previous|original|other|old|everything)"
+                                + "|previous|original|other|everything)"
                                 + "(?: (?:of )?(?:the )?"
                                 + CODE_NOUN
                                 + ")?(?: (?:as is|as-is|unchanged|the same|intact|here))?"
@@ -116,13 +128,13 @@ final class ElisionPhrases {
                                 + " (?:"
                                 + CODE_NOUN
                                 + " )?"
-                                + CODE_NOUN
+                                + STRONG_NOUN
                                 + "|rest of (?:the |this )?(?:"
                                 + CODE_NOUN
                                 + " )?"
                                 + CODE_NOUN
-                                + "|same as before|as before|unchanged|no changes?"
-                                + "(?: (?:here|around here|below|above|needed))?"
+                                + "|same as before|as before|unchanged"
+                                + "|no changes? (?:here|around here|below|above)"
                                 + "|omitted for brevity|snip|snipped|elided)"
                                 + "(?: (?:here|goes here|continues|unchanged|omitted))?$");
 
@@ -133,7 +145,8 @@ final class ElisionPhrases {
                                 + "|lines? [0-9][0-9-]*|more code|full|no changes?|snip|snipped)"
                                 + "(?: [a-z0-9'/-]+){0,4}|other (?:[a-z]+ )?"
                                 + CODE_NOUN
-                                + "(?: [a-z0-9'/-]+){0,2})$");
+                                + "(?: [a-z0-9'/-]+){0,2})"
+                                + "(?<!\\b(?:of|the|a|an|to|and|or|for|with|in|on|at|by|from|is))$");
 
         static final Pattern WRAPPED_CODE = Pattern.compile(CODE_NOUNS);
     }
@@ -194,10 +207,8 @@ final class ElisionPhrases {
                     "original",
                     "other",
                     "unchanged",
-                    "old",
                     "everything",
                     "same",
-                    "line",
                     "keep",
                     "before",
                     "no change",
@@ -209,7 +220,8 @@ final class ElisionPhrases {
                 return true;
             }
         }
-        return false;
+        // "Lines 1-50 remain unchanged": "line" alone is in too many comments to count.
+        return words.contains("line") && words.chars().anyMatch(Character::isDigit);
     }
 
     /** Lower-case words, ellipses and punctuation dropped, single spaces. */

@@ -168,6 +168,12 @@ class ElisionLinesTest {
                     "# Old stupid way...",
                     "# (The remaining keys are optional)",
                     "// [[others omitted]]",
+                    // Seen in the JDK's sources
+                    "// eXisting method",
+                    "// previous hashed value of \"\"...",
+                    "// Keep the old method",
+                    "//   | --- |     No Change",
+                    "// original timezones must be the same in addition to date/time values",
                     // Bare lines of docs and doctests
                     "        ... body ...",
                     "        ...other options...",
