@@ -51,7 +51,11 @@ public enum ErrorCode {
     INVALID_ENCODING(
             "A line of the operation held bytes that are not UTF-8; the operation was refused."),
     PLACEHOLDER_CONTENT(
-            "A WRITE would replace an existing file with content holding an elision comment (`// ... rest unchanged ...`); refused."),
+            "A WRITE would replace an existing file with content holding an elision comment (`// ... rest unchanged ...`, `# existing code`), or a REPLACE holds one the text it replaces did not; refused."),
+    UNBALANCED_REPLACEMENT(
+            "A SEARCH replacement does not balance its brackets (`{}`, `()`, `[]`) the way the text it replaced did; a warning, a refusal under `--strict`."),
+    INDENTATION_STYLE(
+            "A SEARCH replacement is indented with tabs in a file indented with spaces, or the reverse; a warning, a refusal under `--strict`."),
     NO_OPERATIONS(
             "The answer holds no CSL operation (perhaps another tool's edit format); nothing was applied."),
     UNKNOWN_ATTRIBUTE(

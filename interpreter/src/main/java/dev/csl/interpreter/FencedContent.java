@@ -82,7 +82,8 @@ final class FencedContent {
         return !isText(write.file());
     }
 
-    private static boolean isText(String file) {
+    /** A markdown or text file, by its extension. */
+    static boolean isText(String file) {
         int slash = file.lastIndexOf('/');
         String name = file.substring(slash + 1);
         int dot = name.lastIndexOf('.');

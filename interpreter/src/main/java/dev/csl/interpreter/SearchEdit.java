@@ -16,6 +16,7 @@ final class SearchEdit {
         PartialLine partial =
                 PartialLine.find(a.doc, m, search.pattern(), to, search.replacement());
         List<Warning> all = new ArrayList<>(warnings);
+        all.addAll(ReplacementChecks.check(a.doc, m, search, a.strict));
         TextDoc next;
         if (partial == null) {
             next = replaceAsLines(a, m);

@@ -154,6 +154,7 @@ final class SearchSteps {
         if (w == null) {
             return null;
         }
+        ReplacementChecks.refuseElisions(a.doc, w.start(), w.end(), search);
         Warning warning = adjusted(a, w);
         if (a.strict) {
             throw new OpFailure(

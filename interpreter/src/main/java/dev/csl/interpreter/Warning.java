@@ -26,7 +26,9 @@ public record Warning(Code code, String message, String hint, int line) {
         FENCED_CONTENT(ErrorCode.FENCED_CONTENT),
         UNKNOWN_ATTRIBUTE(ErrorCode.UNKNOWN_ATTRIBUTE),
         WHITESPACE_ADJUSTED(ErrorCode.MATCH_COUNT_MISMATCH),
-        AMBIGUOUS_RANGE(ErrorCode.AMBIGUOUS_RANGE);
+        AMBIGUOUS_RANGE(ErrorCode.AMBIGUOUS_RANGE),
+        UNBALANCED_REPLACEMENT(ErrorCode.UNBALANCED_REPLACEMENT),
+        INDENTATION_STYLE(ErrorCode.INDENTATION_STYLE);
 
         private final ErrorCode refusal;
 

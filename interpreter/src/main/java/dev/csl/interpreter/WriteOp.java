@@ -1,6 +1,5 @@
 package dev.csl.interpreter;
 
-import dev.csl.fsguard.ErrorCode;
 import dev.csl.grammar.Write;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,17 +18,9 @@ final class WriteOp {
         byte[] old = before.exists() ? before.bytes() : null;
         String content = write.content();
         if (old != null && !write.append()) {
-            String placeholder = Placeholders.find(content);
+            ErrorInfo placeholder = Placeholders.forWrite(write, old);
             if (placeholder != null) {
-                throw new OpFailure(
-                        ErrorCode.PLACEHOLDER_CONTENT,
-                        "The WRITE would replace '"
-                                + write.file()
-                                + "' with content that leaves part of it out ("
-                                + placeholder.strip()
-                                + "): the file would lose that part. Nothing was written.",
-                        "Send the whole file in WRITE, or change only the part that changes with"
-                                + " SEARCH/REPLACE.");
+                throw new OpFailure(placeholder);
             }
         }
         String terminator = old == null ? "\n" : LineEndings.of(old).dominant();

@@ -1,0 +1,5 @@
+export function merge(...parts) {
+  return { ...defaults, ...parts };
+}
+
+export const log = (...args) => console.log("... rest unchanged ...", ...args);
