@@ -179,6 +179,7 @@ final class SearchOp {
 
         Outcome replace(Matches m, List<Warning> warnings) throws OpFailure {
             String to = search.hasTo() ? search.to() : null;
+            ResultSize.check(ws, search, doc, m, LineEndings.translate(search.replacement(), nl));
             PartialLine partial =
                     PartialLine.find(doc, m, search.pattern(), to, search.replacement());
             List<Warning> all = new ArrayList<>(warnings);
