@@ -32,7 +32,7 @@ class WriteBudgetTest {
     @MethodSource("systems")
     void copyRecursive_treeOverTheBytes_refusedBeforeAnythingIsCopied(
             String name, Configuration config) throws Exception {
-        try (FileSystem fs = Jimfs.newFileSystem(config)) {
+        try (FileSystem fs = Jimfs.newFileSystem(JimfsCorpusTest.withLinks(config))) {
             Path p = project(fs);
             Files.createDirectories(p.resolve("t/u"));
             Files.write(p.resolve("t/a.bin"), new byte[600]);
@@ -60,10 +60,10 @@ class WriteBudgetTest {
     @MethodSource("systems")
     void writeAtomic_manyEmptyFiles_stoppedAtTheFilesBudget(String name, Configuration config)
             throws Exception {
-        try (FileSystem fs = Jimfs.newFileSystem(config)) {
+        try (FileSystem fs = Jimfs.newFileSystem(JimfsCorpusTest.withLinks(config))) {
             Path p = project(fs);
             WriteBudget budget = new WriteBudget(Long.MAX_VALUE, 10, 0, null, 0, 0);
-            GuardedFiles files = GuardedFiles.open(p).withBudget(budget).withBase(".");
+            GuardedFiles files = GuardedFiles.open(p).withBudget(budget);
             int written = 0;
             GuardException refused = null;
             for (int i = 0; i < 20 && refused == null; i++) {
@@ -87,7 +87,7 @@ class WriteBudgetTest {
     @MethodSource("systems")
     void createDirectories_countsEachMissingDirectory(String name, Configuration config)
             throws Exception {
-        try (FileSystem fs = Jimfs.newFileSystem(config)) {
+        try (FileSystem fs = Jimfs.newFileSystem(JimfsCorpusTest.withLinks(config))) {
             Path p = project(fs);
             Files.createDirectories(p.resolve("a"));
             WriteBudget budget = new WriteBudget(Long.MAX_VALUE, 100, 0, null, 0, 0);
@@ -101,7 +101,7 @@ class WriteBudgetTest {
     @MethodSource("systems")
     void restoreFile_overTheBudget_stillPutsTheFileBack(String name, Configuration config)
             throws Exception {
-        try (FileSystem fs = Jimfs.newFileSystem(config)) {
+        try (FileSystem fs = Jimfs.newFileSystem(JimfsCorpusTest.withLinks(config))) {
             Path p = project(fs);
             WriteBudget budget = new WriteBudget(0, 0, 0, null, 0, 0);
             GuardedFiles.open(p).withBudget(budget).restoreFile("back.txt", new byte[10], -1);
