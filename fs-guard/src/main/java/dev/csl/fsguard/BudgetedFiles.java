@@ -11,9 +11,9 @@ import java.util.function.Predicate;
 
 /**
  * A guard whose writes are taken from a {@link WriteBudget} before they start: the content of a
- * write, the whole tree of a recursive copy (counted before anything is copied), each directory
- * and link made. Putting files back (undo, rollback, {@link #restoreProtected}) is never refused:
- * it only returns the tree to what it was. Everything else is the wrapped guard's.
+ * write, the whole tree of a recursive copy (counted before anything is copied), each directory and
+ * link made. Putting files back (undo, rollback, {@link #restoreProtected}) is never refused: it
+ * only returns the tree to what it was. Everything else is the wrapped guard's.
  */
 final class BudgetedFiles implements GuardedFiles {
     private final GuardedFiles files;

@@ -5,10 +5,10 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 
 /**
- * What one apply may still write: bytes and files (csl's own saves and the built-ins together),
- * and the free space it must leave on the working directory's file system. Every write is taken
- * from the budget before it starts ({@link #spend}); one that would overdraw it is refused with
- * {@code LIMIT_EXCEEDED} and takes nothing. The refusals name the key of {@code "limits"} in {@code
+ * What one apply may still write: bytes and files (csl's own saves and the built-ins together), and
+ * the free space it must leave on the working directory's file system. Every write is taken from
+ * the budget before it starts ({@link #spend}); one that would overdraw it is refused with {@code
+ * LIMIT_EXCEEDED} and takes nothing. The refusals name the key of {@code "limits"} in {@code
  * .csl/commands.json} that the user changes to allow more (docs/budgets.md). Thread-safe.
  */
 public final class WriteBudget {
@@ -183,8 +183,7 @@ public final class WriteBudget {
     }
 
     private GuardException refuse(String what, String message, String hint) {
-        GuardException e =
-                new GuardException(ErrorCode.LIMIT_EXCEEDED, message, what, null, hint);
+        GuardException e = new GuardException(ErrorCode.LIMIT_EXCEEDED, message, what, null, hint);
         if (refusal == null) {
             refusal = e;
         }

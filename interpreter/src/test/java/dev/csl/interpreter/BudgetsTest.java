@@ -41,7 +41,12 @@ class BudgetsTest {
         Path dir = Files.createDirectories(tmp.resolve("disk"));
         Process p =
                 new ProcessBuilder(
-                                "mount", "-t", "tmpfs", "-o", "size=" + mib + "m", "tmpfs",
+                                "mount",
+                                "-t",
+                                "tmpfs",
+                                "-o",
+                                "size=" + mib + "m",
+                                "tmpfs",
                                 dir.toString())
                         .redirectErrorStream(true)
                         .start();
@@ -150,11 +155,11 @@ class BudgetsTest {
     }
 
     @Test
-    void write_largerThanTheFreeSpaceAllows_refusedSayingHowMuchAndWhatIsFree()
-            throws Exception {
+    void write_largerThanTheFreeSpaceAllows_refusedSayingHowMuchAndWhatIsFree() throws Exception {
         Path project = smallDisk(8);
         String line = "y".repeat(1023) + "\n";
-        String answer = "<---WRITE file=\"big.txt\"--->\n" + line.repeat(9 * 1024) + "<---END--->\n";
+        String answer =
+                "<---WRITE file=\"big.txt\"--->\n" + line.repeat(9 * 1024) + "<---END--->\n";
 
         ApplyReport report = apply(project, answer);
 
@@ -191,8 +196,7 @@ class BudgetsTest {
     }
 
     @Test
-    void searchCountAll_multiplyingLines_stoppedAtTheLimitBeforeMemoryRunsOut()
-            throws Exception {
+    void searchCountAll_multiplyingLines_stoppedAtTheLimitBeforeMemoryRunsOut() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("p"));
         limits(project, "{\"searchResult\": 1}");
         Files.writeString(project.resolve("f.txt"), "x\n".repeat(50));

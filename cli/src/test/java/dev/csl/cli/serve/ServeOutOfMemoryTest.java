@@ -22,7 +22,8 @@ class ServeOutOfMemoryTest {
     @Test
     void apply_fileLargerThanTheHeap_limitExceededAndServeGoesOn() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("p"));
-        try (RandomAccessFile big = new RandomAccessFile(project.resolve("big.txt").toFile(), "rw")) {
+        try (RandomAccessFile big =
+                new RandomAccessFile(project.resolve("big.txt").toFile(), "rw")) {
             big.setLength(96L << 20); // sparse: costs no disk
         }
         List<String> command = dev.csl.cli.CslJava.command("serve");

@@ -4,8 +4,8 @@ import dev.csl.fsguard.WriteBudget;
 import java.nio.file.Path;
 
 /**
- * The apply's write budget as it crosses to the worker JVM: its totals and what the apply has
- * spent so far, so the worker's built-ins spend a copy of it and refuse as csl's own writes would.
+ * The apply's write budget as it crosses to the worker JVM: its totals and what the apply has spent
+ * so far, so the worker's built-ins spend a copy of it and refuse as csl's own writes would.
  */
 public record WorkerBudget(
         long maxBytes, long maxFiles, long floorBytes, long spentBytes, long spentFiles) {

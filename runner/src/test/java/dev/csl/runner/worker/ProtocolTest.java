@@ -62,8 +62,7 @@ class ProtocolTest {
                         new WorkerReply.Limit("Writing 'b' would …", "raise \"written\""));
 
         assertThat(Protocol.decodeRequest(Protocol.encode(request))).isEqualTo(request);
-        assertThat(Protocol.readReply(new ByteArrayInputStream(written(reply))))
-                .isEqualTo(reply);
+        assertThat(Protocol.readReply(new ByteArrayInputStream(written(reply)))).isEqualTo(reply);
     }
 
     @Test
