@@ -44,6 +44,8 @@ public enum ErrorCode {
     TIMEOUT("A command ran longer than its timeout; its whole process tree was killed."),
     NODE_UNAVAILABLE("A `lang=\"node\"` block cannot run: Node.js is missing or too old."),
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
+    LIMIT_EXCEEDED(
+            "An apply's budget would be exceeded (bytes or files written, the free-space floor, the size of a SEARCH result) or csl ran out of memory; nothing of the refused step was written, and the message names the budget and its `limits` key in `.csl/commands.json`."),
     MARKER_IN_CONTENT(
             "A content, pattern or replacement line is a CSL marker (a missing or indented END); the operation was refused."),
     FENCED_CONTENT(

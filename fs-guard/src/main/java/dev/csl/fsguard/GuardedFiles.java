@@ -99,6 +99,17 @@ public interface GuardedFiles {
      */
     void forgetListings();
 
+    /**
+     * This guard, except that each write is first taken from {@code budget} (its content, a
+     * recursive copy's whole tree, each directory and link made) and refused with {@code
+     * LIMIT_EXCEEDED}, nothing written, when the budget would be overdrawn. Putting files back
+     * ({@link #restoreFile}, {@link #restoreProtected}) is never refused. The guards {@link
+     * #withBase} and {@link #rememberingListings} make of it spend the same budget.
+     */
+    default GuardedFiles withBudget(WriteBudget budget) {
+        return new BudgetedFiles(this, budget);
+    }
+
     /** Resolves and verifies {@code path} for reading; returns the resolved absolute path. */
     Path resolveForRead(String path) throws GuardException;
 

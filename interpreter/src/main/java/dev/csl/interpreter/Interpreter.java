@@ -49,6 +49,16 @@ public final class Interpreter {
     public ApplyReport apply(AnswerText text, ApplyOptions options) {
         try {
             return applyChecked(text, options);
+        } catch (OutOfMemoryError e) {
+            // Outside any one operation (reading the answer, the report): the apply fails, csl
+            // and a server go on.
+            ErrorInfo error = MemoryShortage.error();
+            return failure(
+                    options.workingDir().toAbsolutePath().normalize().toString(),
+                    options.dryRun(),
+                    error.code(),
+                    error.message(),
+                    error.hint());
         } catch (RuntimeException | StackOverflowError e) {
             // A bug must not take down csl serve: it is reported as data like any failure, and
             // in words a user can act on (no exception class, no stack trace).
@@ -245,7 +255,7 @@ public final class Interpreter {
                 recovered = History.recover(files, state, records);
                 journal = new Journal(files, state, records);
             }
-            ws = new Workspace(files, journal);
+            ws = new Workspace(files, journal, ApplyBudget.of(root));
             LikelyMistakes mistakes =
                     LikelyMistakes.find(
                             parsed.operations(),

@@ -23,10 +23,12 @@ final class JournaledSaves {
     private final GuardedFiles files;
     private final Journal journal;
     private final Map<String, ErrorInfo> failures = new LinkedHashMap<>();
+    private final ApplyBudget budget;
 
-    JournaledSaves(GuardedFiles files, Journal journal) {
+    JournaledSaves(GuardedFiles files, Journal journal, ApplyBudget budget) {
         this.files = files;
         this.journal = journal;
+        this.budget = budget;
     }
 
     /**
@@ -58,6 +60,13 @@ final class JournaledSaves {
             }
         }
         if (dirty.isEmpty()) {
+            return;
+        }
+        ErrorInfo overBudget = spend(dirty);
+        if (overBudget != null) {
+            for (FileState s : dirty) {
+                fail(s, overBudget);
+            }
             return;
         }
         try {
@@ -109,6 +118,32 @@ final class JournaledSaves {
                         });
         for (int i = 0; i < dirty.size(); i++) {
             saved(dirty.get(i), failed[i] != null ? failed[i] : renames[i]);
+        }
+    }
+
+    /**
+     * Takes the whole batch from the apply's write budget before anything is written: a batch that
+     * would overdraw it, or leave the file system below its free-space floor, is refused whole.
+     */
+    private ErrorInfo spend(List<FileState> dirty) {
+        long bytes = 0;
+        long count = 0;
+        String what = null;
+        for (FileState s : dirty) {
+            if (s.current.exists()) {
+                bytes += s.current.bytes().length;
+                count++;
+                what = "'" + s.path.relative() + "'";
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        try {
+            budget.writes().spend(count == 1 ? what : count + " files", bytes, count);
+            return null;
+        } catch (GuardException e) {
+            return ErrorInfo.of(e.code(), e.getMessage(), e.hint());
         }
     }
 

@@ -53,7 +53,12 @@ final class OperationDispatch {
         if (refused != null) {
             return skipped(op, task, refused);
         }
-        OperationResult result = op instanceof Run r ? runs.run(r, task) : edit(op, task);
+        OperationResult result;
+        try {
+            result = op instanceof Run r ? runs.run(r, task) : edit(op, task);
+        } catch (OutOfMemoryError e) {
+            result = outOfMemory(op, task);
+        }
         List<Warning> own = warnings.get(op.line());
         if (own == null) {
             return result;
@@ -63,6 +68,21 @@ final class OperationDispatch {
             all.addAll(result.warnings());
         }
         return result.withWarnings(all);
+    }
+
+    /**
+     * The result of an operation that ran out of memory in csl's JVM: failed, nothing of it applied
+     * (a WRITE or SEARCH changed only memory, a RUN's worker is a process of its own).
+     */
+    private static OperationResult outOfMemory(Operation op, String task) {
+        ErrorInfo error = MemoryShortage.error();
+        if (op instanceof Run r) {
+            return OperationResult.ran(task, r.line(), error, List.of(), "none", false, List.of());
+        }
+        return op instanceof Write
+                ? OperationResult.written(task, op.line(), fileOf(op), Outcome.failed(error), null)
+                : OperationResult.searched(
+                        task, op.line(), fileOf(op), Outcome.failed(error), null);
     }
 
     /** The result of {@code op} not run, for {@code error}. */

@@ -113,7 +113,8 @@ final class RunStep implements AutoCloseable {
                 run.attributes().get("dir").orElse(null),
                 run.attributes().get("lang").orElse(null),
                 timeoutOf(run),
-                ws.recorder());
+                ws.recorder(),
+                ws.budget().writes());
     }
 
     private static RunFailure runnerFailed(RuntimeException e) {

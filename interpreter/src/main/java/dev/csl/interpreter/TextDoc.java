@@ -225,6 +225,21 @@ final class TextDoc {
         return line;
     }
 
+    /** How many bytes the text from {@code from} to {@code to} takes in UTF-8; copies nothing. */
+    long utf8Length(int from, int to) {
+        long bytes = 0;
+        int j = segmentAt(from);
+        int pos = from;
+        while (pos < to) {
+            int local = pos - starts[j];
+            int take = Math.min(segments[j].length() - local, to - pos);
+            bytes += Utf8.length(segments[j].text, local, local + take);
+            pos += take;
+            j++;
+        }
+        return bytes;
+    }
+
     /** The text from {@code from} to {@code to}. */
     String substring(int from, int to) {
         StringBuilder sb = new StringBuilder(to - from);

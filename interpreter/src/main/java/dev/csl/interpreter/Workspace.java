@@ -26,13 +26,25 @@ final class Workspace {
 
     private final PlanReads reads = new PlanReads();
     private final JournaledSaves saves;
+    private final ApplyBudget budget;
     private Transaction tx;
 
     /** {@code journal} is null in a dry run: then nothing is ever saved. */
     Workspace(GuardedFiles files, Journal journal) {
+        this(files, journal, ApplyBudget.unlimited());
+    }
+
+    /** As above, writing and searching within {@code budget}. */
+    Workspace(GuardedFiles files, Journal journal, ApplyBudget budget) {
         this.files = files;
         this.journal = journal;
-        this.saves = new JournaledSaves(files, journal);
+        this.budget = budget;
+        this.saves = new JournaledSaves(files, journal, budget);
+    }
+
+    /** The apply's budgets. */
+    ApplyBudget budget() {
+        return budget;
     }
 
     GuardedFiles files() {

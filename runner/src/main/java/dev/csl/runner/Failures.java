@@ -98,6 +98,16 @@ final class Failures {
                 RunFailure.details("command", text, "exitCode", -1, "reason", "out_of_memory"));
     }
 
+    /** A built-in stopped by the apply's write budget (the first write it refused). */
+    static RunFailure limit(String text, WorkerReply reply) {
+        WorkerReply.Limit limit = reply.limit();
+        return new RunFailure(
+                ErrorCode.LIMIT_EXCEEDED,
+                "'" + text + "' was stopped by the apply's budget: " + limit.message(),
+                limit.hint(),
+                RunFailure.details("command", text, "exitCode", reply.exitCode()));
+    }
+
     static RunFailure crashed(String text, String why) {
         return new RunFailure(
                 ErrorCode.COMMAND_FAILED,

@@ -3,6 +3,7 @@ package dev.csl.runner;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.WriteBudget;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.ExternalCommands;
@@ -14,6 +15,7 @@ import dev.csl.runner.sandbox.ConfineLauncher;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.CommandTable;
 import dev.csl.runner.worker.Protocol;
+import dev.csl.runner.worker.WorkerBudget;
 import dev.csl.runner.worker.WorkerReply;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;
@@ -81,7 +83,7 @@ final class StandardRunSession implements RunSession {
         if (node) {
             return external().runNode(request.content(), checked.base().base(), checked.timeout());
         }
-        return execute(checked.steps(), checked.base(), checked.timeout(), request.recorder());
+        return execute(checked.steps(), checked.base(), checked.timeout(), request);
     }
 
     /**
@@ -187,7 +189,7 @@ final class StandardRunSession implements RunSession {
     }
 
     private RunOutcome execute(
-            List<Step> steps, GuardedFiles base, int timeout, ChangeRecorder recorder) {
+            List<Step> steps, GuardedFiles base, int timeout, RunRequest request) {
         List<CommandResult> results = new ArrayList<>();
         boolean irreversible = false;
         boolean externalRan = false;
@@ -196,7 +198,7 @@ final class StandardRunSession implements RunSession {
         for (Step step : steps) {
             CommandOutcome outcome;
             if (step instanceof Step.Builtin b) {
-                outcome = runBuiltin(b, base, timeout, recorder);
+                outcome = runBuiltin(b, base, timeout, request.recorder(), request.budget());
             } else {
                 Step.External e = (Step.External) step;
                 outcome =
@@ -225,7 +227,11 @@ final class StandardRunSession implements RunSession {
     }
 
     private CommandOutcome runBuiltin(
-            Step.Builtin step, GuardedFiles base, int timeout, ChangeRecorder recorder) {
+            Step.Builtin step,
+            GuardedFiles base,
+            int timeout,
+            ChangeRecorder recorder,
+            WriteBudget budget) {
         // Recording runs in csl's own JVM: it shares the command's timeout with the worker's run.
         Deadline deadline = Deadline.in(timeout * 1000L);
         try {
@@ -271,12 +277,14 @@ final class StandardRunSession implements RunSession {
                         guard.root().toString(),
                         base.base().toString(),
                         config.outputCapBytes(),
-                        step.invocation());
+                        step.invocation(),
+                        WorkerBudget.of(budget));
         long started = System.nanoTime();
         WorkerProcess.Result result = worker().call(w, request, deadline.remainingMillis());
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (result instanceof WorkerProcess.Result.Replied r) {
             WorkerReply reply = r.reply();
+            budget.spent(reply.wroteBytes(), reply.wroteFiles());
             if (reply.fatal() != null) {
                 return new CommandOutcome(
                         new CommandResult(step.text(), -1, reply.stdout(), reply.stderr(), ms),
@@ -285,6 +293,9 @@ final class StandardRunSession implements RunSession {
             CommandResult cr =
                     new CommandResult(
                             step.text(), reply.exitCode(), reply.stdout(), reply.stderr(), ms);
+            if (reply.limit() != null) {
+                return new CommandOutcome(cr, Failures.limit(step.text(), reply));
+            }
             if (reply.exitCode() == 0 || ExitAnswers.noteFor(step, reply.exitCode()) != null) {
                 return new CommandOutcome(cr, null);
             }

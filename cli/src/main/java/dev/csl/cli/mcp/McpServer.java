@@ -74,7 +74,7 @@ public final class McpServer {
         BufferedReader reader =
                 new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         String line;
-        while ((line = reader.readLine()) != null) {
+        while ((line = nextLine(reader)) != null) {
             if (line.isBlank()) {
                 continue;
             }
@@ -83,6 +83,9 @@ public final class McpServer {
                 message = mapper.readTree(line);
             } catch (IOException e) {
                 send(error(null, -32700, "Parse error: the line is not JSON"));
+                continue;
+            } catch (OutOfMemoryError e) {
+                send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
                 continue;
             }
             if (message.isArray()) {
@@ -154,6 +157,21 @@ public final class McpServer {
                                 send(responses);
                             }
                         });
+    }
+
+    private static final String OUT_OF_MEMORY = "Internal error: csl ran out of memory";
+
+    /**
+     * The next line, or {@code ""} for one too large to hold (answered as an error): a line of
+     * gigabytes must not end the server.
+     */
+    private String nextLine(BufferedReader reader) throws IOException {
+        try {
+            return reader.readLine();
+        } catch (OutOfMemoryError e) {
+            send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
+            return "";
+        }
     }
 
     /** {@link #handle}, with an internal error answered instead of thrown. */
@@ -330,6 +348,9 @@ public final class McpServer {
             response = result(id, tools.call(params, session));
         } catch (McpTools.InvalidParams e) {
             response = error(id, -32602, e.getMessage());
+        } catch (OutOfMemoryError e) {
+            // an apply reports its own limit_exceeded; this is anything around it
+            response = error(id, -32603, OUT_OF_MEMORY + "; the tool call was not completed");
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
             response = error(id, -32603, internalError(e));

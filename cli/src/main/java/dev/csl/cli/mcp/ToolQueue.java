@@ -53,7 +53,7 @@ final class ToolQueue implements AutoCloseable {
                         }
                         JsonNode answer = work.apply(cancelled::get);
                         response.complete(cancelled.get() ? null : answer);
-                    } catch (RuntimeException e) {
+                    } catch (RuntimeException | OutOfMemoryError e) {
                         log.println("csl mcp: internal error: " + e);
                         response.complete(null);
                     } finally {

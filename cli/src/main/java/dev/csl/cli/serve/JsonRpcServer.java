@@ -181,6 +181,9 @@ public final class JsonRpcServer {
                                         "Parse error: the line is not valid JSON",
                                         e.getOriginalMessage())));
                 return null;
+            } catch (OutOfMemoryError e) {
+                write(error(NODES.nullNode(), outOfMemory("reading this request")));
+                return null;
             }
         }
 
@@ -329,6 +332,10 @@ public final class JsonRpcServer {
             try {
                 // Straight to UTF-8 bytes: no String of a multi-megabyte response on the way.
                 json = mapper.writeValueAsBytes(node);
+            } catch (OutOfMemoryError e) {
+                // the response was too large to hold as JSON: its id gets an error instead
+                JsonNode id = node.path("id").isMissingNode() ? NODES.nullNode() : node.get("id");
+                json = fallback(error(id, outOfMemory("writing the response")));
             } catch (JsonProcessingException e) {
                 json =
                         ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
@@ -341,6 +348,29 @@ public final class JsonRpcServer {
             } catch (RuntimeException e) {
                 log.println("csl serve: cannot write a response: " + e.getMessage());
             }
+        }
+    }
+
+    /**
+     * The error of a request csl ran out of memory on, outside any apply (which reports its own
+     * {@code limit_exceeded}): the request fails, serve goes on.
+     */
+    static RpcError outOfMemory(String doing) {
+        return new RpcError(
+                RpcError.INTERNAL_ERROR,
+                "Internal error: csl ran out of memory "
+                        + doing
+                        + "; the request was not carried out and csl serve goes on",
+                null);
+    }
+
+    private byte[] fallback(JsonNode node) {
+        try {
+            return mapper.writeValueAsBytes(node);
+        } catch (JsonProcessingException | OutOfMemoryError e) {
+            return ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
+                            + "\"message\":\"Internal error: out of memory\"}}")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
     }
 

@@ -69,6 +69,16 @@ public final class Protocol {
                 g.writeString(op);
             }
             g.writeEndArray();
+            WorkerBudget b = r.budget();
+            if (b != null) {
+                g.writeArrayFieldStart("budget");
+                g.writeNumber(b.maxBytes());
+                g.writeNumber(b.maxFiles());
+                g.writeNumber(b.floorBytes());
+                g.writeNumber(b.spentBytes());
+                g.writeNumber(b.spentFiles());
+                g.writeEndArray();
+            }
             g.writeEndObject();
         } catch (IOException e) {
             throw new IllegalStateException("writing to a string cannot fail", e);
@@ -84,6 +94,7 @@ public final class Protocol {
         String command = null;
         List<Invocation.Option> options = new ArrayList<>();
         List<String> operands = new ArrayList<>();
+        WorkerBudget budget = null;
         try (JsonParser p = JSON.createParser(line)) {
             expect(p, JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -111,6 +122,15 @@ public final class Protocol {
                             operands.add(p.getText());
                         }
                     }
+                    case "budget" -> {
+                        long[] v = new long[5];
+                        for (int i = 0; i < v.length; i++) {
+                            expect(p, JsonToken.VALUE_NUMBER_INT);
+                            v[i] = p.getLongValue();
+                        }
+                        expect(p, JsonToken.END_ARRAY);
+                        budget = new WorkerBudget(v[0], v[1], v[2], v[3], v[4]);
+                    }
                     default -> p.skipChildren();
                 }
             }
@@ -118,7 +138,8 @@ public final class Protocol {
         if (root == null || dir == null || command == null) {
             throw new IOException("request lacks root, dir or command: " + line);
         }
-        return new WorkerRequest(id, root, dir, cap, new Invocation(command, options, operands));
+        return new WorkerRequest(
+                id, root, dir, cap, new Invocation(command, options, operands), budget);
     }
 
     /**
@@ -139,6 +160,14 @@ public final class Protocol {
             g.writeNumberField("errBytes", stderr.length);
             if (r.fatal() != null) {
                 g.writeStringField("fatal", r.fatal());
+            }
+            if (r.wroteBytes() != 0 || r.wroteFiles() != 0) {
+                g.writeNumberField("wroteBytes", r.wroteBytes());
+                g.writeNumberField("wroteFiles", r.wroteFiles());
+            }
+            if (r.limit() != null) {
+                g.writeStringField("limit", r.limit().message());
+                g.writeStringField("limitHint", r.limit().hint());
             }
             g.writeEndObject();
         }
@@ -165,6 +194,10 @@ public final class Protocol {
         long outBytes = -1;
         long errBytes = -1;
         String fatal = null;
+        long wroteBytes = 0;
+        long wroteFiles = 0;
+        String limit = null;
+        String limitHint = "";
         try (JsonParser p = JSON.createParser(header)) {
             expect(p, JsonToken.START_OBJECT);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -176,6 +209,10 @@ public final class Protocol {
                     case "outBytes" -> outBytes = p.getLongValue();
                     case "errBytes" -> errBytes = p.getLongValue();
                     case "fatal" -> fatal = p.getText();
+                    case "wroteBytes" -> wroteBytes = p.getLongValue();
+                    case "wroteFiles" -> wroteFiles = p.getLongValue();
+                    case "limit" -> limit = p.getText();
+                    case "limitHint" -> limitHint = p.getText();
                     default -> p.skipChildren();
                 }
             }
@@ -184,7 +221,15 @@ public final class Protocol {
             throw new IOException(
                     "a reply header without the sizes of its output: " + header.length);
         }
-        return new WorkerReply(id, exit, payload(in, outBytes), payload(in, errBytes), fatal);
+        return new WorkerReply(
+                id,
+                exit,
+                payload(in, outBytes),
+                payload(in, errBytes),
+                fatal,
+                wroteBytes,
+                wroteFiles,
+                limit == null ? null : new WorkerReply.Limit(limit, limitHint));
     }
 
     /** More than two capped streams can hold (the cap is an int's worth of bytes at most). */

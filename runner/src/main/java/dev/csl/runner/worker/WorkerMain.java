@@ -1,6 +1,8 @@
 package dev.csl.runner.worker;
 
+import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.WriteBudget;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -99,10 +101,19 @@ public final class WorkerMain {
         Output out = new Output(request.outputCap());
         Output err = new Output(request.outputCap());
         String name = request.invocation().command();
+        WriteBudget budget = null;
         try {
-            GuardedFiles files = guardFor(Path.of(request.root())).withBase(request.dir());
+            GuardedFiles files = guardFor(Path.of(request.root()));
+            if (request.budget() != null) {
+                budget = request.budget().resume(files.root());
+                files = files.withBudget(budget);
+            }
+            files = files.withBase(request.dir());
             int exit = builtins.run(request.invocation(), new Context(name, files, out, err));
-            return new WorkerReply(request.id(), exit, out.text(), err.text(), null);
+            return spent(
+                    new WorkerReply(request.id(), exit, out.text(), err.text(), null),
+                    request.budget(),
+                    budget);
         } catch (OutOfMemoryError e) {
             return new WorkerReply(
                     request.id(),
@@ -112,11 +123,33 @@ public final class WorkerMain {
                     WorkerReply.OUT_OF_MEMORY);
         } catch (IOException e) {
             err.println(name + ": " + Context.reason(e));
-            return new WorkerReply(request.id(), 1, out.text(), err.text(), null);
+            return spent(
+                    new WorkerReply(request.id(), 1, out.text(), err.text(), null),
+                    request.budget(),
+                    budget);
         } catch (RuntimeException | StackOverflowError e) {
             err.println(name + ": internal error: " + e);
             return new WorkerReply(request.id(), 2, out.text(), err.text(), null);
         }
+    }
+
+    /** {@code reply} with what the command took of its budget, and the budget's refusal. */
+    private static WorkerReply spent(WorkerReply reply, WorkerBudget given, WriteBudget budget) {
+        if (budget == null) {
+            return reply;
+        }
+        GuardException refused = budget.refusal();
+        return new WorkerReply(
+                reply.id(),
+                reply.exitCode(),
+                reply.stdout(),
+                reply.stderr(),
+                reply.fatal(),
+                budget.spentBytes() - given.spentBytes(),
+                budget.spentFiles() - given.spentFiles(),
+                refused == null
+                        ? null
+                        : new WorkerReply.Limit(refused.getMessage(), refused.hint()));
     }
 
     private GuardedFiles guardFor(Path requested) throws IOException {

@@ -10,12 +10,23 @@ import java.util.Objects;
  * @param dir the absolute directory the command runs in (the RUN {@code dir}, already checked)
  * @param outputCap the most bytes kept of each of stdout and stderr
  * @param invocation the command line
+ * @param budget what the apply may still write, or {@code null} for no budget
  */
 public record WorkerRequest(
-        long id, String root, String dir, long outputCap, Invocation invocation) {
+        long id,
+        String root,
+        String dir,
+        long outputCap,
+        Invocation invocation,
+        WorkerBudget budget) {
     public WorkerRequest {
         Objects.requireNonNull(root, "root");
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(invocation, "invocation");
+    }
+
+    /** A request without a budget. */
+    public WorkerRequest(long id, String root, String dir, long outputCap, Invocation invocation) {
+        this(id, root, dir, outputCap, invocation, null);
     }
 }

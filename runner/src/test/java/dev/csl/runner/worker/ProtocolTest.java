@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +38,31 @@ class ProtocolTest {
         assertThat(Protocol.readReply(in)).isEqualTo(second);
         assertThat(Protocol.readReply(in)).isEqualTo(third);
         assertThat(Protocol.readReply(in)).isNull();
+    }
+
+    @Test
+    void budget_requestAndReply_crossTheProtocolWhole() throws IOException {
+        WorkerRequest request =
+                new WorkerRequest(
+                        4,
+                        "/p",
+                        "/p",
+                        100,
+                        new Invocation("cp", List.of(), List.of("a", "b")),
+                        new WorkerBudget(1L << 30, 100_000, 1L << 20, 5000, 7));
+        WorkerReply reply =
+                new WorkerReply(
+                        4,
+                        1,
+                        "",
+                        "cp: refused\n",
+                        null,
+                        12,
+                        3,
+                        new WorkerReply.Limit("Writing 'b' would …", "raise \"written\""));
+
+        assertThat(Protocol.decodeRequest(Protocol.encode(request))).isEqualTo(request);
+        assertThat(Protocol.readReply(new ByteArrayInputStream(written(reply)))).isEqualTo(reply);
     }
 
     @Test
