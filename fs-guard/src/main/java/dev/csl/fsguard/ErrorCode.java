@@ -43,6 +43,8 @@ public enum ErrorCode {
     COMMAND_NOT_FOUND("The program does not exist on this machine."),
     TIMEOUT("A command ran longer than its timeout; its whole process tree was killed."),
     NODE_UNAVAILABLE("A `lang=\"node\"` block cannot run: Node.js is missing or too old."),
+    UNSAFE_DIRECTORY(
+            "The working directory or its `.csl/` belongs to another user, or others may write the directory csl would have taken as the project; nothing was done (`csl trust --safe-directory DIR` marks one safe)."),
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
     MARKER_IN_CONTENT(
             "A content, pattern or replacement line is a CSL marker (a missing or indented END); the operation was refused."),
