@@ -41,12 +41,20 @@ record ProjectDirectory(
 
     /** The working directory for {@code given} ({@code -C}, or null) seen from {@code current}. */
     static ProjectDirectory resolve(Path given, Path current) {
+        return resolve(given, current, home(), Ownership.current());
+    }
+
+    /** The home directory as the current directory spells it (its real path), or null. */
+    private static Path home() {
         String home = System.getProperty("user.home");
-        return resolve(
-                given,
-                current,
-                home == null || home.isEmpty() ? null : Path.of(home),
-                Ownership.current());
+        if (home == null || home.isEmpty()) {
+            return null;
+        }
+        try {
+            return Path.of(home).toRealPath();
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            return null; // no home directory: nothing to keep the search below
+        }
     }
 
     /**
@@ -86,6 +94,16 @@ record ProjectDirectory(
                             + dir
                             + ", the root of the git work tree the current directory lies in (-C"
                             + " sets another): the answer's paths are relative to it");
+        }
+        if (gitRoot != null && !dir.equals(gitRoot)) {
+            notes.add(
+                    "the project "
+                            + dir
+                            + " lies below the root of the git work tree at "
+                            + gitRoot
+                            + "; the answer's paths are taken relative to the project (pass -C "
+                            + gitRoot
+                            + " if they are relative to the repository's root)");
         }
         return new ProjectDirectory(dir, false, notes, null, null);
     }

@@ -95,7 +95,16 @@ class ProjectDirectoryTest {
         Files.createDirectories(tmp.resolve("repo/pkg/.csl"));
         Path src = Files.createDirectories(tmp.resolve("repo/pkg/src"));
 
-        assertThat(resolve(null, src).dir()).isEqualTo(tmp.resolve("repo/pkg"));
+        ProjectDirectory p = resolve(null, src);
+
+        assertThat(p.dir()).isEqualTo(tmp.resolve("repo/pkg"));
+        assertThat(p.notes())
+                .anySatisfy(n -> assertThat(n).contains("working in the project"))
+                .anySatisfy(
+                        n ->
+                                assertThat(n)
+                                        .contains("lies below the root of the git work tree")
+                                        .contains("-C " + tmp.resolve("repo")));
     }
 
     @Test
