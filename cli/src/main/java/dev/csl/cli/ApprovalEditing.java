@@ -105,8 +105,8 @@ final class ApprovalEditing {
     }
 
     /**
-     * The project's directory for {@code dir} ({@code -C}, or null), its notes said; null (and
-     * the reason said) when unusable.
+     * The project's directory for {@code dir} ({@code -C}, or null), its notes said; null (and the
+     * reason said) when unusable.
      */
     static Path projectDir(CommandSpec spec, Path dir) {
         PrintWriter out = spec.commandLine().getOut();
