@@ -44,7 +44,7 @@ final class ApplyArgs {
     private int checkAndApply(PrintWriter out, PrintWriter err) {
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
         if (project.error() != null) {
-            err.println("csl apply: " + project.error());
+            project.printError("apply", err);
             return ExitCodes.USAGE;
         }
         Path workingDir = project.dir();

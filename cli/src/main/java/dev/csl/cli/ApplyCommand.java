@@ -40,8 +40,8 @@ final class ApplyCommand implements Callable<Integer> {
             paramLabel = "DIR",
             description =
                     "Working directory (default: the project, the nearest directory upward"
-                            + " holding .csl/, else the current one; created if missing and its"
-                            + " parent exists).")
+                            + " holding .csl/, else the git work tree's root, else the current one;"
+                            + " created if missing and its parent exists).")
     Path dir;
 
     @Option(names = "--dry-run", description = "Show what would change (diffs); change nothing.")

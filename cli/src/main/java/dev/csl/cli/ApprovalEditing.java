@@ -24,7 +24,8 @@ final class ApprovalEditing {
             paramLabel = "DIR",
             description =
                     "Working directory (default: the project, the nearest directory upward"
-                            + " holding .csl/, else the current one).")
+                            + " holding .csl/, else the git work tree's root, else the current"
+                            + " one).")
     Path dir;
 
     @Option(
@@ -110,21 +111,19 @@ final class ApprovalEditing {
     }
 
     /**
-     * The project's directory for {@code dir} ({@code -C}, or null), its notes said; null (and
-     * the reason said) when unusable.
+     * The project's directory for {@code dir} ({@code -C}, or null), its notes said; null (and the
+     * reason said) when unusable.
      */
     static Path projectDir(CommandSpec spec, Path dir) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
-        if (project.error() != null || project.missing()) {
-            err.println(
-                    "csl "
-                            + spec.name()
-                            + ": "
-                            + (project.error() != null
-                                    ? project.error()
-                                    : "not a directory: " + project.dir()));
+        if (project.error() != null) {
+            project.printError(spec.name(), err);
+            return null;
+        }
+        if (project.missing()) {
+            err.println("csl " + spec.name() + ": not a directory: " + project.dir());
             return null;
         }
         Path workingDir = project.dir();

@@ -29,31 +29,60 @@ final class JsonUsage {
         }
         StringWriter captured = new StringWriter();
         int code;
-        try (PrintWriter capture = new PrintWriter(captured)) {
+        Capture capture = new Capture(captured);
+        try (capture) {
             code = command.apply(capture);
         }
         err.print(captured);
         err.flush();
         if (code == ExitCodes.USAGE) {
-            out.println(document(captured.toString().strip(), name));
+            out.println(document(captured.toString().strip(), name, capture.code, capture.hint));
             out.flush();
         }
         return code;
     }
 
+    /**
+     * Says that the usage error being printed on {@code err} has {@code code} (not {@code
+     * usage_error}) and {@code hint}; nothing without {@code --json}.
+     */
+    static void code(PrintWriter err, ErrorCode code, String hint) {
+        if (err instanceof Capture capture) {
+            capture.code = code;
+            capture.hint = hint;
+        }
+    }
+
     /** The document for a usage error of {@code csl NAME} saying {@code message}. */
     static String document(String message, String name) {
+        return document(message, name, ErrorCode.USAGE_ERROR, null);
+    }
+
+    private static String document(String message, String name, ErrorCode code, String hint) {
         return ReportJson.object(
                 g -> {
                     g.writeBooleanField("ok", false);
                     g.writeObjectFieldStart("error");
-                    g.writeStringField("code", ErrorCode.USAGE_ERROR.wireName());
+                    g.writeStringField("code", code.wireName());
                     g.writeStringField(
                             "message",
                             message.isEmpty() ? "csl " + name + ": usage error" : message);
                     g.writeStringField(
-                            "hint", "'csl " + name + " --help' lists the options and arguments");
+                            "hint",
+                            hint != null
+                                    ? hint
+                                    : "'csl " + name + " --help' lists the options and arguments");
                     g.writeEndObject();
                 });
+    }
+
+    /** The error writer under {@code --json}: the text, and the code it stands for. */
+    private static final class Capture extends PrintWriter {
+        ErrorCode code = ErrorCode.USAGE_ERROR;
+        String hint;
+
+        Capture(StringWriter text) {
+            super(text);
+        }
     }
 }

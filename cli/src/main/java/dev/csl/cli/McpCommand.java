@@ -3,6 +3,10 @@ package dev.csl.cli;
 import dev.csl.cli.mcp.McpServer;
 import dev.csl.cli.mcp.McpTools;
 import dev.csl.cli.mcp.McpWording;
+import dev.csl.cli.mcp.NotAProject;
+import dev.csl.fsguard.ErrorCode;
+import dev.csl.fsguard.Ownership;
+import dev.csl.fsguard.UnsafeDirectory;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -89,6 +93,29 @@ final class McpCommand implements Callable<Integer> {
             }
             if (!Files.isDirectory(fixed)) {
                 err.println("csl mcp: -C " + fixed + " is not an existing directory");
+                return ExitCodes.USAGE;
+            }
+            String home = System.getProperty("user.home");
+            String why = NotAProject.why(fixed, home == null ? null : Path.of(home));
+            if (why != null) {
+                err.println(
+                        "csl mcp: -C "
+                                + fixed
+                                + " is "
+                                + why
+                                + ", which is no project: the model could name any of your files"
+                                + " below it; pass the project's own directory");
+                return ExitCodes.USAGE;
+            }
+            UnsafeDirectory unsafe = Ownership.current().check(fixed);
+            if (unsafe != null) {
+                err.println(
+                        "csl mcp: "
+                                + unsafe.message()
+                                + " ("
+                                + ErrorCode.UNSAFE_DIRECTORY.wireName()
+                                + "); "
+                                + unsafe.hint());
                 return ExitCodes.USAGE;
             }
         }

@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code csl trust [-C DIR] [--show] [--revoke]}: shows what the project's commands.json grants
- * and records it, as it stands, as the user's own (direnv's {@code allow} is the model). A file
- * csl did not record — cloned, planted, changed by a program or by hand — grants nothing else.
+ * {@code csl trust [-C DIR] [--show] [--revoke]}: shows what the project's commands.json grants and
+ * records it, as it stands, as the user's own (direnv's {@code allow} is the model). A file csl did
+ * not record — cloned, planted, changed by a program or by hand — grants nothing else. {@code csl
+ * trust --safe-directory DIR} marks a directory another user owns safe ({@link SafeDirectoryMark}).
  */
 @Command(
         name = "trust",
@@ -28,6 +29,9 @@ import picocli.CommandLine.Spec;
                     + " count only when you made them through csl (csl allow, the prompt's"
                     + " 'always') or trusted the file with csl trust. Any later change to the"
                     + " file that csl did not make needs csl trust again.",
+            "csl never works in, nor takes settings from, a directory or .csl/ another user owns"
+                    + " (unsafe_directory); --safe-directory DIR marks one safe for you, as git's"
+                    + " safe.directory does.",
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -43,16 +47,29 @@ final class TrustCommand implements Callable<Integer> {
             paramLabel = "DIR",
             description =
                     "Working directory (default: the project, the nearest directory upward"
-                            + " holding .csl/, else the current one).")
+                            + " holding .csl/, else the git work tree's root, else the current"
+                            + " one).")
     Path dir;
 
-    @Option(names = "--show", description = "Only show what the file grants and whether it is trusted.")
+    @Option(
+            names = "--show",
+            description = "Only show what the file grants and whether it is trusted.")
     boolean show;
 
     @Option(
             names = "--revoke",
             description = "Forget every grant of this project (commands.json then grants nothing).")
     boolean revoke;
+
+    @Option(
+            names = "--safe-directory",
+            paramLabel = "DIR",
+            description =
+                    "Mark DIR safe although another user owns it or its .csl/: csl then works"
+                            + " there and takes its settings (as git's safe.directory; '*' marks"
+                            + " every directory). With --revoke, forget the mark; with --show,"
+                            + " list the marks (DIR is then ignored).")
+    String safeDirectory;
 
     @Override
     public Integer call() {
@@ -61,6 +78,9 @@ final class TrustCommand implements Callable<Integer> {
         if (show && revoke) {
             err.println("csl trust: --show and --revoke exclude each other");
             return ExitCodes.USAGE;
+        }
+        if (safeDirectory != null) {
+            return SafeDirectoryMark.run(safeDirectory, show, revoke, out, err);
         }
         Path workingDir = ApprovalEditing.projectDir(spec, dir);
         if (workingDir == null) {

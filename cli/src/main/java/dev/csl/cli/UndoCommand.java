@@ -32,7 +32,8 @@ final class UndoCommand implements Callable<Integer> {
             paramLabel = "DIR",
             description =
                     "Working directory (default: the project, the nearest directory upward"
-                            + " holding .csl/, else the current one).")
+                            + " holding .csl/, else the git work tree's root, else the current"
+                            + " one).")
     Path dir;
 
     @Option(names = "--force", description = "Restore even files changed since the apply.")
@@ -54,12 +55,12 @@ final class UndoCommand implements Callable<Integer> {
 
     private int run(PrintWriter out, PrintWriter err) {
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
-        if (project.error() != null || project.missing()) {
-            err.println(
-                    "csl undo: "
-                            + (project.error() != null
-                                    ? project.error()
-                                    : "-C " + project.dir() + " does not exist"));
+        if (project.error() != null) {
+            project.printError("undo", err);
+            return ExitCodes.USAGE;
+        }
+        if (project.missing()) {
+            err.println("csl undo: -C " + project.dir() + " does not exist");
             return ExitCodes.USAGE;
         }
         Path workingDir = project.dir();

@@ -67,7 +67,8 @@ final class WatchCommand implements Callable<Integer> {
             paramLabel = "DIR",
             description =
                     "Working directory (default: the project, the nearest directory upward"
-                            + " holding .csl/, else the current one).")
+                            + " holding .csl/, else the git work tree's root, else the current"
+                            + " one).")
     Path dir;
 
     @Option(names = "--no-summary", description = "Do not put the result at the top of FILE.")
@@ -118,12 +119,12 @@ final class WatchCommand implements Callable<Integer> {
         out = spec.commandLine().getOut();
         err = spec.commandLine().getErr();
         ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
-        if (project.error() != null || project.missing()) {
-            err.println(
-                    "csl watch: "
-                            + (project.error() != null
-                                    ? project.error()
-                                    : "-C " + project.dir() + " is not an existing directory"));
+        if (project.error() != null) {
+            project.printError("watch", err);
+            return ExitCodes.USAGE;
+        }
+        if (project.missing()) {
+            err.println("csl watch: -C " + project.dir() + " is not an existing directory");
             return ExitCodes.USAGE;
         }
         workingDir = project.dir();

@@ -36,14 +36,18 @@ import java.util.List;
  * loopback TCP port ({@code $PORT}) and {@code reached: yes|no} (default no) says whether anything
  * connected; setup {@code victim} starts an unrelated process ({@code $VICTIM} is its pid) and
  * {@code killed: yes|no} (default no) says whether it died; {@code path: DIR} puts the project's
- * DIR first on csl's PATH (csl apply in a child JVM, so a case with layers).
+ * DIR first on csl's PATH (csl apply in a child JVM, so a case with layers); {@code from: DIR} runs
+ * csl apply or watch in a child JVM started in the project's DIR, without {@code -C} (which
+ * directory csl then takes is the attack), with a home and user state of its own.
  *
  * <p>Setup and then steps: {@code file PATH TEXT}, {@code dir PATH}, {@code link PATH TARGET},
  * {@code exec PATH TEXT} (an executable file), {@code hardlink PATH TARGET}, {@code fifo PATH},
  * {@code move FROM TO}, {@code remove PATH}, {@code mount PATH} (a bind mount of the outside
  * directory; the case then runs in {@code unshare -rm}), {@code git PATH} ({@code git init} there),
  * {@code socket PATH} (a Unix socket listening while the case runs), {@code tmux PATH} (a tmux
- * server on that socket, killed after the case). {@code $OUT} is the outside directory, {@code
+ * server on that socket, killed after the case), {@code chown PATH UID} (another user's file; the
+ * case is skipped when the suite does not run as root, which chown needs), {@code mode PATH OCTAL}
+ * (e.g. {@code 1777}, a shared sticky directory). {@code $OUT} is the outside directory, {@code
  * $ROOT} the working directory, {@code $HOSTTMP} a directory of the host's own /tmp (not around the
  * case; also replaced in the answer) holding {@code secret.txt}, which must stay unseen and
  * unchanged like the outside directory. {@code $ESC}, {@code $BEL} and {@code $CR} in an answer or
@@ -151,7 +155,14 @@ record Attack(
                 case "content" -> b.contents.add(value);
                 case "layers" -> b.layers = List.of(value.split("\\s+"));
                 case "allow" -> b.allow.add(value);
-                case "why", "output", "nooutput", "outside", "reached", "killed", "path" -> {}
+                case "why",
+                        "output",
+                        "nooutput",
+                        "outside",
+                        "reached",
+                        "killed",
+                        "path",
+                        "from" -> {}
                 default ->
                         throw new IllegalArgumentException(
                                 file + ":" + (i + 1) + ": unknown key " + key);

@@ -313,6 +313,10 @@ class AttackBatteryTest {
         if (attack.needsMount()) {
             return inMountNamespace(attack, via, work, root, outside, answer);
         }
+        List<String> from = attack.lines("from", null);
+        if (!from.isEmpty()) {
+            return fromSubdirectory(via, work, root.resolve(from.get(0)), answer);
+        }
         List<String> allow = new ArrayList<>();
         for (String command : attack.allow()) {
             allow.add("--allow");
@@ -420,6 +424,47 @@ class AttackBatteryTest {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code csl apply --json ANSWER} or {@code csl watch ANSWER --once} (then its FILE.out) in a
+     * child JVM started in {@code dir}, without {@code -C}: which directory csl takes from there is
+     * what the case is about. Its home and user state are directories of the case's own.
+     */
+    private static String fromSubdirectory(String via, Path work, Path dir, Path answer)
+            throws Exception {
+        List<String> args =
+                switch (via) {
+                    case "apply" -> List.of("apply", "--json", answer.toString());
+                    case "watch" -> List.of("watch", answer.toString(), "--once", "--no-clipboard");
+                    default -> throw new IllegalArgumentException("no from: through " + via);
+                };
+        List<String> command =
+                new ArrayList<>(
+                        List.of(
+                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                                "-Duser.home=" + Files.createDirectories(work.resolve("home")),
+                                "-cp",
+                                System.getProperty(
+                                        "surefire.test.class.path",
+                                        System.getProperty("java.class.path")),
+                                "dev.csl.cli.Main"));
+        command.addAll(args);
+        ProcessBuilder pb =
+                new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().put("CSL_CONFIG_HOME", work.resolve("state").toString());
+        pb.environment().remove("XDG_CONFIG_HOME");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        Path companion = answer.resolveSibling(answer.getFileName() + ".out");
+        return "exit "
+                + p.exitValue()
+                + "\n"
+                + out
+                + (via.equals("watch") && Files.exists(companion)
+                        ? Files.readString(companion)
+                        : "");
     }
 
     /** csl with {@code args} in a child JVM whose environment forces {@code layer}. */
@@ -775,6 +820,14 @@ class AttackBatteryTest {
                 }
                 case "move" -> Files.move(at(w[1]), at(w[2]));
                 case "remove" -> Files.delete(at(w[1]));
+                case "chown" -> { // another user's file: only root may give one away
+                    Assumptions.assumeTrue(
+                            dev.csl.fsguard.Ownership.current().uid() == 0,
+                            "chown to another user needs root; run the battery as root");
+                    Files.setAttribute(at(w[1]), "unix:uid", Integer.parseInt(w[2]));
+                }
+                case "mode" -> // e.g. 1777: a shared sticky directory as /tmp
+                        Files.setAttribute(at(w[1]), "unix:mode", Integer.parseInt(w[2], 8));
                 case "mount" -> Files.createDirectories(at(w[1]));
                 case "git" -> {
                     Files.createDirectories(at(w[1]));

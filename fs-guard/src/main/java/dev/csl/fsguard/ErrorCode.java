@@ -43,6 +43,8 @@ public enum ErrorCode {
     COMMAND_NOT_FOUND("The program does not exist on this machine."),
     TIMEOUT("A command ran longer than its timeout; its whole process tree was killed."),
     NODE_UNAVAILABLE("A `lang=\"node\"` block cannot run: Node.js is missing or too old."),
+    UNSAFE_DIRECTORY(
+            "The working directory or its `.csl/` belongs to another user, or others may write the directory csl would have taken as the project; nothing was done (`csl trust --safe-directory DIR` marks one safe)."),
     PLAN_CHANGED("`--expect-plan`: the files changed since the dry run; nothing was applied."),
     LIMIT_EXCEEDED(
             "An apply's budget would be exceeded (bytes or files written, the free-space floor, the size of a SEARCH result) or csl ran out of memory; nothing of the refused step was written, and the message names the budget and its `limits` key in `.csl/commands.json`."),

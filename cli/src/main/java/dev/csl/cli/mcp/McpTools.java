@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.util.RawValue;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.fsguard.Ownership;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -89,11 +90,46 @@ public final class McpTools implements AutoCloseable {
             Path serverDir,
             Rendering rendering,
             AutoCloseable resources) {
+        this(
+                interpreter,
+                undoer,
+                new Places(fixedDir, serverDir, userHome(), Ownership.current()),
+                rendering,
+                resources);
+    }
+
+    /**
+     * Where calls may work.
+     *
+     * @param fixedDir the {@code -C} directory, or null to use the client's roots
+     * @param serverDir where the server was started (used when the client has no roots)
+     * @param home the user's home directory (never a project, nor an ancestor of it), or null
+     * @param owners whose directories calls may work in
+     */
+    public record Places(Path fixedDir, Path serverDir, Path home, Ownership owners) {}
+
+    /**
+     * @param places where calls may work
+     * @param resources closed with the server (the worker pool)
+     */
+    public McpTools(
+            Interpreter interpreter,
+            Undoer undoer,
+            Places places,
+            Rendering rendering,
+            AutoCloseable resources) {
         this.interpreter = interpreter;
         this.undoer = undoer;
-        this.workingDirs = new McpWorkingDir(fixedDir, serverDir);
+        this.workingDirs =
+                new McpWorkingDir(
+                        places.fixedDir(), places.serverDir(), places.home(), places.owners());
         this.rendering = rendering;
         this.resources = resources;
+    }
+
+    private static Path userHome() {
+        String home = System.getProperty("user.home");
+        return home == null || home.isEmpty() ? null : Path.of(home);
     }
 
     void roots(List<Path> newRoots) {
@@ -259,11 +295,7 @@ public final class McpTools implements AutoCloseable {
         try {
             dir = workingDirs.resolve(args);
         } catch (McpWorkingDir.Refused e) {
-            return textError(
-                    ErrorCode.INVALID_WORKING_DIRECTORY,
-                    e.getMessage(),
-                    e.hint,
-                    session.features());
+            return textError(e.code, e.getMessage(), e.hint, session.features());
         }
         if (name.equals("undo")) {
             UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));

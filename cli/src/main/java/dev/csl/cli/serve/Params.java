@@ -2,14 +2,19 @@ package dev.csl.cli.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
+import dev.csl.fsguard.Ownership;
+import dev.csl.fsguard.UnsafeDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -143,6 +148,21 @@ final class Params {
                             + dir
                             + "). csl serve does not create it: check the path, or create the"
                             + " directory first.");
+        }
+        UnsafeDirectory unsafe = Ownership.current().check(dir);
+        if (unsafe != null) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("code", ErrorCode.UNSAFE_DIRECTORY.wireName());
+            data.put("path", unsafe.path().toString());
+            if (unsafe.owner() != null) {
+                data.put("ownerUid", unsafe.owner().uid());
+            }
+            data.put("hint", unsafe.hint());
+            throw new RpcException(
+                    new RpcError(
+                            RpcError.INVALID_PARAMS,
+                            "Parameter 'workingDir': " + unsafe.message() + "; nothing was done.",
+                            data));
         }
         return new WorkingDir(dir, lockKey(dir));
     }
