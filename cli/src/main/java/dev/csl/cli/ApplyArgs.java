@@ -1,8 +1,8 @@
 package dev.csl.cli;
 
 import dev.csl.cli.options.ApplySettings;
-import dev.csl.cli.terminal.TerminalText;
 import dev.csl.cli.options.BadOptionValue;
+import dev.csl.cli.terminal.TerminalText;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The one note an apply gives when the project's commands.json grants things the user never made
- * or reviewed: said once per content of that file, at the first apply with a RUN block (the only
+ * The one note an apply gives when the project's commands.json grants things the user never made or
+ * reviewed: said once per content of that file, at the first apply with a RUN block (the only
  * operation those grants are for), so a cloned repository's file is pointed out without nagging.
  */
 final class UntrustedNote {

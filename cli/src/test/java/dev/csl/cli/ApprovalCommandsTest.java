@@ -221,7 +221,8 @@ class ApprovalCommandsTest {
         Files.writeString(
                 Files.createDirectories(project.resolve(".csl")).resolve("commands.json"),
                 "{\"read\": [\"" + data + "\"]}\n");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(project); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                project); // the user trusts what the test wrote
         String report = doctorIn(project, null);
         org.junit.jupiter.api.Assumptions.assumeTrue(
                 report.contains("✔ sandbox"), "no working sandbox here, doctor shows no view");

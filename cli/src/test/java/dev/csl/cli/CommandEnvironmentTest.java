@@ -53,7 +53,8 @@ class CommandEnvironmentTest {
         Files.writeString(
                 tmp.resolve("work/.csl/commands.json"),
                 "{\"allowed\": [\"printenv\"], \"env\": [\"MY_TOOL_HOME\"]}\n");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(tmp.resolve("work")); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                tmp.resolve("work")); // the user trusts what the test wrote
 
         String out = apply("<---RUN--->\nprintenv\n<---END--->\n", "--sandbox", "off");
 

@@ -50,8 +50,7 @@ class TrustCommandTest {
 
     /** A repository whose author committed .csl/commands.json, cloned as a user would. */
     private Path clonedRepository() throws Exception {
-        assumeTrue(
-                new ProcessBuilder("git", "--version").start().waitFor() == 0, "git is missing");
+        assumeTrue(new ProcessBuilder("git", "--version").start().waitFor() == 0, "git is missing");
         Path origin = Files.createDirectories(tmp.resolve("origin"));
         git(origin, "init", "-q");
         Files.createDirectories(origin.resolve(".csl"));
@@ -69,8 +68,7 @@ class TrustCommandTest {
         return Files.writeString(tmp.resolve("answer.md"), text);
     }
 
-    private static final String RUN_PRINTF =
-            "<---RUN--->\nprintf %s%s trusted ran\n<---END--->\n";
+    private static final String RUN_PRINTF = "<---RUN--->\nprintf %s%s trusted ran\n<---END--->\n";
 
     @Test
     void apply_clonedRepositoryApprovingEverything_nothingRunsAndTheUserIsToldOnce()
@@ -107,7 +105,13 @@ class TrustCommandTest {
         out.getBuffer().setLength(0);
 
         int exit =
-                run("apply", answer(RUN_PRINTF).toString(), "-C", clone.toString(), "--sandbox", "off");
+                run(
+                        "apply",
+                        answer(RUN_PRINTF).toString(),
+                        "-C",
+                        clone.toString(),
+                        "--sandbox",
+                        "off");
 
         assertThat(exit).isZero();
         assertThat(out.toString()).contains("trustedran");
@@ -120,7 +124,13 @@ class TrustCommandTest {
         Files.writeString(clone.resolve(".csl/commands.json"), GRANTS.replace("*", "sh *"));
 
         int exit =
-                run("apply", answer(RUN_PRINTF).toString(), "-C", clone.toString(), "--sandbox", "off");
+                run(
+                        "apply",
+                        answer(RUN_PRINTF).toString(),
+                        "-C",
+                        clone.toString(),
+                        "--sandbox",
+                        "off");
 
         assertThat(exit).isEqualTo(ExitCodes.FAILED);
         assertThat(out.toString()).doesNotContain("trustedran");
@@ -132,7 +142,13 @@ class TrustCommandTest {
 
         assertThat(run("allow", "printf %s%s trusted ran", "-C", clone.toString())).isZero();
         int ran =
-                run("apply", answer(RUN_PRINTF).toString(), "-C", clone.toString(), "--sandbox", "off");
+                run(
+                        "apply",
+                        answer(RUN_PRINTF).toString(),
+                        "-C",
+                        clone.toString(),
+                        "--sandbox",
+                        "off");
         int other =
                 run(
                         "apply",
@@ -157,7 +173,13 @@ class TrustCommandTest {
 
         assertThat(run("trust", "--revoke", "-C", project.toString())).isZero();
         int exit =
-                run("apply", answer(RUN_PRINTF).toString(), "-C", project.toString(), "--sandbox", "off");
+                run(
+                        "apply",
+                        answer(RUN_PRINTF).toString(),
+                        "-C",
+                        project.toString(),
+                        "--sandbox",
+                        "off");
 
         assertThat(exit).isEqualTo(ExitCodes.FAILED);
         assertThat(out.toString()).doesNotContain("trustedran").contains("csl trust");

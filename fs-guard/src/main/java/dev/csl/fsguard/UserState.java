@@ -34,7 +34,8 @@ public final class UserState {
     /** The state directory at {@code root} (absolute). */
     public static UserState at(Path root) {
         if (!root.isAbsolute()) {
-            throw new IllegalArgumentException("the user's state directory must be absolute: " + root);
+            throw new IllegalArgumentException(
+                    "the user's state directory must be absolute: " + root);
         }
         return new UserState(root.normalize());
     }
@@ -108,7 +109,8 @@ public final class UserState {
             try {
                 Files.createDirectory(root);
                 if (root.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                    Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
+                    Files.setPosixFilePermissions(
+                            root, PosixFilePermissions.fromString("rwx------"));
                 }
             } catch (FileAlreadyExistsException raced) {
                 // made meanwhile: used like any existing one
@@ -117,7 +119,9 @@ public final class UserState {
         return root;
     }
 
-    /** A linked {@code ~/.config} is the user's own choice, so the root may be reached by a link. */
+    /**
+     * A linked {@code ~/.config} is the user's own choice, so the root may be reached by a link.
+     */
     private static boolean isDirectory(Path dir) {
         return Files.isDirectory(dir);
     }

@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Which journals in a project's {@code .csl/history/} this user's csl wrote, kept in the user's
- * own state: a journal feeds {@code csl undo} and the recovery after a killed apply, both of which
- * put files down, so one shipped in a repository or planted by anyone else must never count. An
- * entry is recorded as open before its apply changes anything and, at its end, with the SHA-256 of
- * every file it holds; only a journal whose files still hash so is csl's own.
+ * Which journals in a project's {@code .csl/history/} this user's csl wrote, kept in the user's own
+ * state: a journal feeds {@code csl undo} and the recovery after a killed apply, both of which put
+ * files down, so one shipped in a repository or planted by anyone else must never count. An entry
+ * is recorded as open before its apply changes anything and, at its end, with the SHA-256 of every
+ * file it holds; only a journal whose files still hash so is csl's own.
  */
 final class JournalRecords {
     private static final ObjectMapper JSON = new ObjectMapper();

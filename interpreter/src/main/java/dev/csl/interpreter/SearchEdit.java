@@ -13,8 +13,7 @@ final class SearchEdit {
     static Outcome replace(SearchAttempt a, Matches m, List<Warning> warnings) throws OpFailure {
         var search = a.search;
         String to = search.hasTo() ? search.to() : null;
-        ResultSize.check(
-                a.ws, search, a.doc, m, LineEndings.translate(search.replacement(), a.nl));
+        ResultSize.check(a.ws, search, a.doc, m, LineEndings.translate(search.replacement(), a.nl));
         PartialLine partial =
                 PartialLine.find(a.doc, m, search.pattern(), to, search.replacement());
         List<Warning> all = new ArrayList<>(warnings);

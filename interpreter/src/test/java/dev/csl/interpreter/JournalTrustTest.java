@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Journals feed undo and the recovery after a killed apply only when this user's csl wrote them:
- * a {@code .csl/history/} shipped in a repository (made here by a real apply elsewhere and copied
- * in, as a clone would bring it) puts nothing down.
+ * Journals feed undo and the recovery after a killed apply only when this user's csl wrote them: a
+ * {@code .csl/history/} shipped in a repository (made here by a real apply elsewhere and copied in,
+ * as a clone would bring it) puts nothing down.
  */
 class JournalTrustTest {
     private final Interpreter interpreter = new Interpreter(new FakeRunners(), GuardedFiles::open);
@@ -51,8 +51,7 @@ class JournalTrustTest {
     }
 
     @Test
-    void undo_historyShippedInTheRepository_ignoredNamingItAndNothingRestored()
-            throws IOException {
+    void undo_historyShippedInTheRepository_ignoredNamingItAndNothingRestored() throws IOException {
         Path shipped = attackersHistory();
         Path mine = victim();
         copyTree(shipped, mine.resolve(".csl/history"));

@@ -22,10 +22,11 @@ import java.util.OptionalInt;
  * The approvals of one project, {@code .csl/commands.json}: {@code {"allowed": [...], "blocked":
  * [...], "network": [...]}}. {@link #load} gives only what counts: entries that widen what commands
  * may do count only when the user made them through csl ({@link ProjectTrust}); entries that narrow
- * count always. {@link #loadAsWritten} gives the file as it stands, for csl's own edits of it. {@code network} lists the commands that keep network access inside the
- * sandbox (they must also be approved); {@code "limits": {"timeout": SECONDS}} raises (or lowers)
- * the ceiling of an answer's {@code timeout}. A missing file means no approvals. Unknown fields are
- * kept when the file is rewritten.
+ * count always. {@link #loadAsWritten} gives the file as it stands, for csl's own edits of it.
+ * {@code network} lists the commands that keep network access inside the sandbox (they must also be
+ * approved); {@code "limits": {"timeout": SECONDS}} raises (or lowers) the ceiling of an answer's
+ * {@code timeout}. A missing file means no approvals. Unknown fields are kept when the file is
+ * rewritten.
  */
 public record CommandsFile(
         List<String> allowed, List<String> blocked, List<String> network, ObjectNode rest) {
@@ -70,9 +71,9 @@ public record CommandsFile(
     public record Written(CommandsFile file, String sha256) {}
 
     /**
-     * What the file of {@code workingDir} grants that counts: everything when this user trusted
-     * the file as it stands, otherwise its narrowing entries and the entries the user approved
-     * through csl one by one. A missing file is {@link #empty()}.
+     * What the file of {@code workingDir} grants that counts: everything when this user trusted the
+     * file as it stands, otherwise its narrowing entries and the entries the user approved through
+     * csl one by one. A missing file is {@link #empty()}.
      *
      * @throws IOException with a one-line message when it cannot be read or is not the expected
      *     JSON
@@ -202,9 +203,9 @@ public record CommandsFile(
 
     /**
      * This file as far as {@code record} grants it, {@code hash} being the content it was read
-     * from: all of it when the record trusts that content; otherwise the narrowing entries
-     * ({@code blocked}, {@code hide}, limits at or below their defaults) and the allowed and
-     * network entries the user approved one by one.
+     * from: all of it when the record trusts that content; otherwise the narrowing entries ({@code
+     * blocked}, {@code hide}, limits at or below their defaults) and the allowed and network
+     * entries the user approved one by one.
      */
     CommandsFile grantedBy(TrustRecord record, String hash) {
         if (hash == null || record.trusts(hash)) {
@@ -226,7 +227,10 @@ public record CommandsFile(
             narrowed.set(CommandLimits.FIELD, kept);
         }
         return new CommandsFile(
-                kept(allowed, record.allowed()), blocked, kept(network, record.network()), narrowed);
+                kept(allowed, record.allowed()),
+                blocked,
+                kept(network, record.network()),
+                narrowed);
     }
 
     private static List<String> kept(List<String> entries, List<String> granted) {

@@ -48,8 +48,8 @@ public final class ProjectTrust {
     }
 
     /**
-     * {@code csl trust}: the commands.json the user was shown, {@code written}, is the user's, whole
-     * (its hash is recorded: a file changed since then is not trusted).
+     * {@code csl trust}: the commands.json the user was shown, {@code written}, is the user's,
+     * whole (its hash is recorded: a file changed since then is not trusted).
      */
     public void trust(CommandsFile.Written written) throws IOException {
         save(record().withTrusted(written.sha256()));
@@ -81,8 +81,8 @@ public final class ProjectTrust {
     }
 
     /**
-     * The note for a commands.json that grants more than counts — said once per content of the
-     * file (the first apply that meets it), or null.
+     * The note for a commands.json that grants more than counts — said once per content of the file
+     * (the first apply that meets it), or null.
      */
     public String noteOnce(CommandsFile.Written written) throws IOException {
         TrustRecord record = record();

@@ -10,10 +10,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * What this user granted one project through csl, as kept in the user's own state: the content
- * hash of the commands.json the user trusted as a whole ({@code csl trust}, or a file csl itself
- * saved while it was trusted), and the single entries the user approved ({@code csl allow}, the
- * prompt's "always"), which count even in a file that is not trusted as a whole.
+ * What this user granted one project through csl, as kept in the user's own state: the content hash
+ * of the commands.json the user trusted as a whole ({@code csl trust}, or a file csl itself saved
+ * while it was trusted), and the single entries the user approved ({@code csl allow}, the prompt's
+ * "always"), which count even in a file that is not trusted as a whole.
  *
  * @param project the project's real path (the record's key)
  * @param trustedHash SHA-256 of the commands.json trusted as a whole, or null

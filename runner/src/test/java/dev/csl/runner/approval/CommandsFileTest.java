@@ -86,7 +86,8 @@ class CommandsFileTest {
 
     @Test
     void limits_absent_areTheDefaults() throws IOException {
-        assertThat(CommandsFile.loadAsWritten(wd).file().limits()).isEqualTo(CommandLimits.DEFAULTS);
+        assertThat(CommandsFile.loadAsWritten(wd).file().limits())
+                .isEqualTo(CommandLimits.DEFAULTS);
         assertThat(CommandLimits.DEFAULTS.fileSizeBytes()).isEqualTo(1L << 30);
     }
 

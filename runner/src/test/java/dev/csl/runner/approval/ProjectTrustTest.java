@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A project's commands.json grants only what this user made through csl: on the real disk, with
- * the user's state in a directory of the test's own (never the HOME of whoever runs the suite).
+ * A project's commands.json grants only what this user made through csl: on the real disk, with the
+ * user's state in a directory of the test's own (never the HOME of whoever runs the suite).
  */
 class ProjectTrustTest {
     private static final String CLONED =
@@ -54,6 +54,23 @@ class ProjectTrustTest {
         assertThat(counted.limits().fileSizeMiB()).isEqualTo(10); // lower than the default
         assertThat(counted.limits().processes()).isEqualTo(CommandLimits.DEFAULT_PROCESSES);
         assertThat(counted.timeoutLimit()).isEmpty();
+    }
+
+    @Test
+    void grantsOf_clonedBudgets_raisedOnesAndALowerFreeSpaceFloorIgnoredNarrowerKept()
+            throws IOException {
+        write(
+                "{\"limits\": {\"written\": 999999, \"files\": 10, \"freeSpace\": 0,"
+                        + " \"searchResult\": 1}}\n");
+
+        CommandLimits counted = counted().limits();
+
+        assertThat(counted.writtenMiB()).isEqualTo(CommandLimits.DEFAULT_WRITTEN_MIB);
+        assertThat(counted.files()).isEqualTo(10);
+        assertThat(counted.freeSpaceMiB()).isEqualTo(CommandLimits.AUTO_FREE_SPACE);
+        assertThat(counted.searchResultMiB()).isEqualTo(1);
+        write("{\"limits\": {\"freeSpace\": 4096}}\n");
+        assertThat(counted().limits().freeSpaceMiB()).isEqualTo(4096);
     }
 
     @Test
@@ -103,7 +120,8 @@ class ProjectTrustTest {
 
     @Test
     void saveChange_inTrustedFile_staysTrustedWhole() throws IOException {
-        CommandsFile.Written mine = write("{\"allowed\": [\"npm test\"], \"env\": [\"NPM_TOKEN\"]}\n");
+        CommandsFile.Written mine =
+                write("{\"allowed\": [\"npm test\"], \"env\": [\"NPM_TOKEN\"]}\n");
         trust().trust(mine);
 
         trust().saveChange(wd, mine, mine.file().allow("make", true));
@@ -153,7 +171,10 @@ class ProjectTrustTest {
 
     @Test
     void noteOnce_trustedOrNarrowingOnly_nothingToSay() throws IOException {
-        assertThat(trust().noteOnce(write("{\"blocked\": [\"rm *\"], \"limits\": {\"timeout\": 5}}")))
+        assertThat(
+                        trust().noteOnce(
+                                        write(
+                                                "{\"blocked\": [\"rm *\"], \"limits\": {\"timeout\": 5}}")))
                 .isNull();
         CommandsFile.Written mine = write("{\"allowed\": [\"make\"]}");
         trust().trust(mine);

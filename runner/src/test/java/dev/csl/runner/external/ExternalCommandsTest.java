@@ -171,7 +171,8 @@ class ExternalCommandsTest {
 
         @Test
         void check_blockedBeatsAllowedFlagAndYes() throws IOException {
-            trustedCommandsJson("{\"allowed\": [\"printf *\"], \"blocked\": [\"printf secret *\"]}");
+            trustedCommandsJson(
+                    "{\"allowed\": [\"printf *\"], \"blocked\": [\"printf secret *\"]}");
 
             for (ExternalCommands external :
                     List.of(

@@ -60,7 +60,8 @@ class NodeEntryPointsTest {
         Files.writeString(
                 Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
                 "{\"network\": [\"node\"]}\n");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                wd); // the user trusts what the test wrote
         String script;
         try (InputStream in = NodeEntryPointsTest.class.getResourceAsStream("entry-points.cjs")) {
             script = new String(in.readAllBytes(), StandardCharsets.UTF_8);

@@ -482,7 +482,8 @@ class NodeTricksTest {
     @Test
     void run_networkListedForNode_reachesLocalhost() throws Exception {
         Files.writeString(wd.resolve(".csl/commands.json"), "{\"network\": [\"node\"]}\n");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                wd); // the user trusts what the test wrote
 
         RunOutcome outcome =
                 runner(Sandbox.forMode(SandboxMode.OFF))
@@ -501,7 +502,8 @@ class NodeTricksTest {
     @Test
     void run_networkListedForNode_unixSocketOutsideStillRefused() throws Exception {
         Files.writeString(wd.resolve(".csl/commands.json"), "{\"network\": [\"node\"]}\n");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                wd); // the user trusts what the test wrote
 
         RunOutcome outcome =
                 runner(Sandbox.forMode(SandboxMode.OFF))

@@ -388,7 +388,8 @@ class SandboxTest {
                 Files.writeString(
                         Files.createDirectories(wd.resolve(".csl")).resolve("commands.json"),
                         "{\"read\": [\"" + tools + "\"]}\n");
-                dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd); // the user trusts what the test wrote
+                dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                        wd); // the user trusts what the test wrote
 
                 CommandOutcome outcome =
                         sh(
