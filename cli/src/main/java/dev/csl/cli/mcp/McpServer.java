@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
+import dev.csl.cli.serve.MessageReader;
+import dev.csl.cli.serve.RpcJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -36,7 +36,7 @@ public final class McpServer {
     static final List<String> PROTOCOL_VERSIONS =
             List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper = RpcJson.widened(new ObjectMapper());
     private final ObjectWriter writer =
             mapper.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     private final McpTools tools;
@@ -71,18 +71,25 @@ public final class McpServer {
     /** Serves until the end of input; returns the exit status. */
     public int serve(InputStream in, PrintStream protocol) throws IOException {
         this.out = protocol;
-        BufferedReader reader =
-                new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        // The same reader as csl serve's, one message per line: the same size and UTF-8 rules.
+        MessageReader reader = new MessageReader(in, MessageReader.Framing.LINE);
         String line;
-        while ((line = reader.readLine()) != null) {
-            if (line.isBlank()) {
-                continue;
+        while ((line = nextLine(reader)) != null) {
+            if (line.isEmpty()) {
+                continue; // a refused message, already answered
             }
             JsonNode message;
             try {
                 message = mapper.readTree(line);
             } catch (IOException e) {
-                send(error(null, -32700, "Parse error: the line is not JSON"));
+                byte[] start =
+                        line.substring(0, Math.min(line.length(), 1 << 16))
+                                .getBytes(StandardCharsets.UTF_8);
+                send(
+                        error(
+                                usableId(RpcJson.peekId(start, start.length)),
+                                -32700,
+                                "Parse error: the line is not JSON"));
                 continue;
             }
             if (message.isArray()) {
@@ -94,6 +101,28 @@ public final class McpServer {
         toolCalls.close();
         tools.close();
         return 0;
+    }
+
+    /**
+     * The next line; "" after answering a message refused unread (over the size limit, not
+     * UTF-8); null at the end of input or when stdin cannot be read.
+     */
+    private String nextLine(MessageReader reader) {
+        try {
+            return reader.next();
+        } catch (MessageReader.RefusedMessage e) {
+            log.println("csl mcp: " + e.getMessage());
+            send(error(usableId(e.id), e.code, e.getMessage()));
+            return "";
+        } catch (IOException e) {
+            log.println("csl mcp: cannot read the next message, stopping: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** An id MCP allows (a string or an integer), else null. */
+    private static JsonNode usableId(JsonNode id) {
+        return id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
     }
 
     /** Sends the response once there is one (a notification has none). */

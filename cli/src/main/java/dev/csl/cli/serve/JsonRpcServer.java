@@ -53,7 +53,7 @@ public final class JsonRpcServer {
         }
         this.backend = backend;
         this.methods = new MethodTable(backend, serverDir);
-        this.mapper = mapper;
+        this.mapper = RpcJson.widened(mapper);
         this.threads = threads;
         this.log = log;
     }
@@ -108,6 +108,14 @@ public final class JsonRpcServer {
         while (true) {
             try {
                 return reader.next();
+            } catch (MessageReader.RefusedMessage e) {
+                // Too large or not UTF-8: refused on its own, with its id when it shows one.
+                session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
+                session.write(
+                        error(
+                                e.id == null ? NODES.nullNode() : e.id,
+                                new RpcError(e.code, e.getMessage(), null)));
+                log.println("csl serve: " + e.getMessage());
             } catch (MessageReader.FramingException e) {
                 session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 session.write(error(NODES.nullNode(), framingError(e)));
@@ -173,9 +181,14 @@ public final class JsonRpcServer {
             try {
                 return mapper.readTree(line);
             } catch (JsonProcessingException e) {
+                // The id, when the line shows one before it breaks, lets the client match this.
+                byte[] start =
+                        line.substring(0, Math.min(line.length(), RpcJson.ID_WINDOW))
+                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                JsonNode id = RpcJson.peekId(start, start.length);
                 write(
                         error(
-                                NODES.nullNode(),
+                                id == null ? NODES.nullNode() : id,
                                 new RpcError(
                                         RpcError.PARSE_ERROR,
                                         "Parse error: the line is not valid JSON",
