@@ -259,8 +259,16 @@ public final class McpServer {
         return switch (method) {
             case "initialize" -> done(result(id, initialize(params)));
             case "ping" -> done(result(id, mapper.createObjectNode()));
-            case "tools/list" -> done(result(id, tools.list(features)));
-            case "prompts/list" -> done(result(id, McpPrompts.list(mapper)));
+            case "tools/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, tools.list(features)));
+            case "prompts/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, McpPrompts.list(mapper)));
             case "prompts/get" -> {
                 String name = params.path("name").asText();
                 yield !McpPrompts.NAME.equals(name)
@@ -271,6 +279,21 @@ public final class McpServer {
                     toolCalls.submit(id.asText(), cancelled -> call(id, params, cancelled));
             default -> done(error(id, -32601, "Method not found: " + method));
         };
+    }
+
+    /**
+     * csl's lists fit in one page and it never hands out a cursor, so any cursor is one it did
+     * not issue: refused (the specification's advice) rather than answered with the whole list,
+     * which a client would take for the page after the one it asked about.
+     */
+    private ObjectNode unknownCursor(JsonNode id, JsonNode params) {
+        return error(
+                id,
+                -32602,
+                "Invalid params: unknown cursor "
+                        + params.get("cursor")
+                        + "; csl's lists fit in one page and carry no nextCursor, so list without"
+                        + " a cursor");
     }
 
     private static CompletableFuture<JsonNode> done(JsonNode response) {

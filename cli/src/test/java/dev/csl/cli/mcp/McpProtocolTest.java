@@ -199,6 +199,23 @@ class McpProtocolTest {
     }
 
     @Test
+    void lists_unknownCursor_refusedWithInvalidParams_noCursorGivesTheWholeList() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode tools = mcp.call("tools/list", Map.of("cursor", "page-2"));
+            JsonNode prompts = mcp.call("prompts/list", Map.of("cursor", ""));
+            JsonNode whole = mcp.call("tools/list", Map.of());
+
+            assertThat(tools.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(tools.at("/error/message").asText()).contains("unknown cursor \"page-2\"");
+            assertThat(tools.has("result")).isFalse();
+            assertThat(prompts.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(whole.at("/result/tools").size()).isPositive();
+            assertThat(whole.at("/result").has("nextCursor")).isFalse();
+        }
+    }
+
+    @Test
     void jsonRpc_invalidMessages_answeredWithInvalidRequest() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
