@@ -252,6 +252,13 @@ public final class McpServer {
         String method = message.get("method").asText();
         JsonNode id = message.get("id");
         JsonNode params = message.path("params");
+        JsonNode asked = params.path("_meta").get(PROTOCOL_VERSION_META);
+        if (asked != null
+                && !(asked.isTextual() && PROTOCOL_VERSIONS.contains(asked.textValue()))) {
+            // A version csl does not speak (the stateless 2026-07-28 revision among them):
+            // refused before anything runs, never served in another version's shape.
+            return done(id == null ? null : unsupportedVersion(id, asked));
+        }
         if (id == null) {
             notification(method, params);
             return CompletableFuture.completedFuture(null);
@@ -259,6 +266,7 @@ public final class McpServer {
         return switch (method) {
             case "initialize" -> done(result(id, initialize(params)));
             case "ping" -> done(result(id, mapper.createObjectNode()));
+            case "server/discover" -> done(result(id, discover()));
             case "tools/list" ->
                     done(
                             params.hasNonNull("cursor")
@@ -312,12 +320,53 @@ public final class McpServer {
         }
     }
 
+    /** Where a request of the stateless MCP revision (2026-07-28) names its protocol version. */
+    static final String PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
+
+    /** -32022 (UnsupportedProtocolVersionError), with the versions csl speaks. */
+    private ObjectNode unsupportedVersion(JsonNode id, JsonNode asked) {
+        ObjectNode message =
+                error(
+                        id,
+                        -32022,
+                        "Unsupported protocol version: "
+                                + asked
+                                + "; csl speaks "
+                                + String.join(", ", PROTOCOL_VERSIONS)
+                                + ", after an initialize handshake");
+        ObjectNode data = ((ObjectNode) message.get("error")).putObject("data");
+        PROTOCOL_VERSIONS.forEach(data.putArray("supported")::add);
+        data.set("requested", asked);
+        return message;
+    }
+
+    /**
+     * server/discover: the versions csl speaks, all of the handshake era, so a probing client
+     * falls back to initialize.
+     */
+    private ObjectNode discover() {
+        ObjectNode handshake = initialize(mapper.createObjectNode(), false);
+        ObjectNode result = mapper.createObjectNode();
+        PROTOCOL_VERSIONS.forEach(result.putArray("supportedVersions")::add);
+        result.set("capabilities", handshake.get("capabilities"));
+        result.set("serverInfo", handshake.get("serverInfo"));
+        result.set("instructions", handshake.get("instructions"));
+        return result;
+    }
+
     private ObjectNode initialize(JsonNode params) {
-        clientCapabilities = params.path("capabilities");
+        return initialize(params, true);
+    }
+
+    /** The initialize result; {@code negotiate}: take the client's capabilities and version. */
+    private ObjectNode initialize(JsonNode params, boolean negotiate) {
         String asked = params.path("protocolVersion").asText();
         ObjectNode result = mapper.createObjectNode();
         String agreed = PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.get(0);
-        features = ProtocolFeatures.of(agreed);
+        if (negotiate) {
+            clientCapabilities = params.path("capabilities");
+            features = ProtocolFeatures.of(agreed);
+        }
         result.put("protocolVersion", agreed);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
