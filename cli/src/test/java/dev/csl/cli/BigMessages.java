@@ -21,11 +21,29 @@ import java.util.concurrent.CompletableFuture;
 public final class BigMessages {
     private BigMessages() {}
 
-    public static final int LIMIT = 64 << 20;
+    /** The largest message csl serve and mcp read (129 MiB). */
+    public static final int LIMIT = dev.csl.cli.serve.RpcJson.MAX_MESSAGE_BYTES;
+
+    /** The largest answer they promise to take (64 MiB). */
+    public static final int ANSWER = dev.csl.cli.serve.RpcJson.MAX_ANSWER_BYTES;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A request whose params carry a string of {@code padding} characters (ASCII). */
     public static byte[] request(Object id, String method, int padding) {
+        return request(id, method, padding, "x");
+    }
+
+    /**
+     * A request whose params carry an answer of {@code lines} line breaks, each written as the
+     * two-byte JSON escape: the largest message an answer of that many bytes makes.
+     */
+    public static byte[] escapedNewlines(Object id, String method, int lines) {
+        return request(id, method, lines, "\\n");
+    }
+
+    private static byte[] request(Object id, String method, int count, String unit) {
+        int padding = count * unit.length();
         String head =
                 "{\"jsonrpc\":\"2.0\",\"id\":"
                         + (id instanceof String ? "\"" + id + "\"" : id)
@@ -35,9 +53,11 @@ public final class BigMessages {
         String tail = "\"}}";
         byte[] message = new byte[head.length() + padding + tail.length()];
         System.arraycopy(head.getBytes(UTF_8), 0, message, 0, head.length());
-        java.util.Arrays.fill(message, head.length(), head.length() + padding, (byte) 'x');
-        System.arraycopy(
-                tail.getBytes(UTF_8), 0, message, head.length() + padding, tail.length());
+        byte[] units = unit.getBytes(UTF_8);
+        for (int i = 0; i < padding; i++) {
+            message[head.length() + i] = units[i % units.length];
+        }
+        System.arraycopy(tail.getBytes(UTF_8), 0, message, head.length() + padding, tail.length());
         return message;
     }
 
@@ -53,9 +73,11 @@ public final class BigMessages {
     }
 
     /** Writes each message in the framing: a line, or {@code Content-Length} headers. */
-    public static void send(OutputStream to, boolean headers, List<byte[]> messages)
+    public static void send(
+            OutputStream to, boolean headers, List<java.util.function.Supplier<byte[]>> messages)
             throws IOException {
-        for (byte[] message : messages) {
+        for (java.util.function.Supplier<byte[]> next : messages) {
+            byte[] message = next.get(); // one at a time: a few of 129 MiB each
             if (headers) {
                 to.write(("Content-Length: " + message.length + "\r\n\r\n").getBytes(UTF_8));
                 to.write(message);
@@ -72,7 +94,11 @@ public final class BigMessages {
      * it and returns every message it wrote once it ended by itself, by id (null ids under "null").
      */
     public static Map<String, JsonNode> exchange(
-            Path dir, boolean headers, List<byte[]> messages, String... args) throws Exception {
+            Path dir,
+            boolean headers,
+            List<java.util.function.Supplier<byte[]>> messages,
+            String... args)
+            throws Exception {
         Process process =
                 new ProcessBuilder(CslJava.command(args))
                         .directory(dir.toFile())
@@ -103,7 +129,8 @@ public final class BigMessages {
                 int blank = rest.indexOf("\r\n\r\n");
                 String header = rest.substring(0, blank);
                 int length =
-                        Integer.parseInt(header.replaceAll("(?is).*content-length:\\s*(\\d+).*", "$1"));
+                        Integer.parseInt(
+                                header.replaceAll("(?is).*content-length:\\s*(\\d+).*", "$1"));
                 byte[] after = rest.substring(blank + 4).getBytes(UTF_8);
                 bodies.add(new String(after, 0, length, UTF_8));
                 rest = new String(after, length, after.length - length, UTF_8);

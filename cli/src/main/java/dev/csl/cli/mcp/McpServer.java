@@ -10,7 +10,6 @@ import dev.csl.cli.serve.RpcJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -73,21 +72,18 @@ public final class McpServer {
         this.out = protocol;
         // The same reader as csl serve's, one message per line: the same size and UTF-8 rules.
         MessageReader reader = new MessageReader(in, MessageReader.Framing.LINE);
-        String line;
+        byte[] line;
         while ((line = nextLine(reader)) != null) {
-            if (line.isEmpty()) {
+            if (line.length == 0) {
                 continue; // a refused message, already answered
             }
             JsonNode message;
             try {
                 message = mapper.readTree(line);
             } catch (IOException e) {
-                byte[] start =
-                        line.substring(0, Math.min(line.length(), 1 << 16))
-                                .getBytes(StandardCharsets.UTF_8);
                 send(
                         error(
-                                usableId(RpcJson.peekId(start, start.length)),
+                                usableId(RpcJson.peekId(line, line.length)),
                                 -32700,
                                 "Parse error: the line is not JSON"));
                 continue;
@@ -104,16 +100,16 @@ public final class McpServer {
     }
 
     /**
-     * The next line; "" after answering a message refused unread (over the size limit, not
+     * The next line; empty after answering a message refused unread (over the size limit, not
      * UTF-8); null at the end of input or when stdin cannot be read.
      */
-    private String nextLine(MessageReader reader) {
+    private byte[] nextLine(MessageReader reader) {
         try {
             return reader.next();
         } catch (MessageReader.RefusedMessage e) {
             log.println("csl mcp: " + e.getMessage());
             send(error(usableId(e.id), e.code, e.getMessage()));
-            return "";
+            return new byte[0];
         } catch (IOException e) {
             log.println("csl mcp: cannot read the next message, stopping: " + e.getMessage());
             return null;
@@ -290,9 +286,9 @@ public final class McpServer {
     }
 
     /**
-     * csl's lists fit in one page and it never hands out a cursor, so any cursor is one it did
-     * not issue: refused (the specification's advice) rather than answered with the whole list,
-     * which a client would take for the page after the one it asked about.
+     * csl's lists fit in one page and it never hands out a cursor, so any cursor is one it did not
+     * issue: refused (the specification's advice) rather than answered with the whole list, which a
+     * client would take for the page after the one it asked about.
      */
     private ObjectNode unknownCursor(JsonNode id, JsonNode params) {
         return error(
@@ -341,8 +337,8 @@ public final class McpServer {
     }
 
     /**
-     * server/discover: the versions csl speaks, all of the handshake era, so a probing client
-     * falls back to initialize.
+     * server/discover: the versions csl speaks, all of the handshake era, so a probing client falls
+     * back to initialize.
      */
     private ObjectNode discover() {
         ObjectNode handshake = initialize(mapper.createObjectNode(), false);

@@ -75,7 +75,7 @@ public final class JsonRpcServer {
         try {
             MessageReader reader = new MessageReader(in, framing);
             JsonNode shutdownId = null;
-            String line;
+            byte[] line;
             while ((line = readMessage(reader, session)) != null) {
                 writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 JsonNode message = session.read(line);
@@ -104,7 +104,7 @@ public final class JsonRpcServer {
      * (an oversized message was skipped) or stops (where the next message starts is unknown, and
      * guessing could run a request's bytes as another).
      */
-    private String readMessage(MessageReader reader, Session session) {
+    private byte[] readMessage(MessageReader reader, Session session) {
         while (true) {
             try {
                 return reader.next();
@@ -176,23 +176,22 @@ public final class JsonRpcServer {
             this.writer = writer;
         }
 
-        /** Parses one line; answers a parse error itself and returns {@code null}. */
-        JsonNode read(String line) {
+        /** Parses one message; answers a parse error itself and returns {@code null}. */
+        JsonNode read(byte[] line) {
             try {
                 return mapper.readTree(line);
-            } catch (JsonProcessingException e) {
+            } catch (IOException e) { // a JsonProcessingException: nothing else reads a byte[]
                 // The id, when the line shows one before it breaks, lets the client match this.
-                byte[] start =
-                        line.substring(0, Math.min(line.length(), RpcJson.ID_WINDOW))
-                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                JsonNode id = RpcJson.peekId(start, start.length);
+                JsonNode id = RpcJson.peekId(line, line.length);
                 write(
                         error(
                                 id == null ? NODES.nullNode() : id,
                                 new RpcError(
                                         RpcError.PARSE_ERROR,
                                         "Parse error: the line is not valid JSON",
-                                        e.getOriginalMessage())));
+                                        e instanceof JsonProcessingException j
+                                                ? j.getOriginalMessage()
+                                                : e.getMessage())));
                 return null;
             }
         }

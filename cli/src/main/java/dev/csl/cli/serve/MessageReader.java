@@ -78,10 +78,11 @@ public final class MessageReader {
     }
 
     /**
-     * The next message's text; blank lines are skipped; null at the end of input. A message over
-     * the limit or not UTF-8 is read past and thrown as a {@link RefusedMessage}.
+     * The next message's bytes, checked to be UTF-8 (parsed from bytes: no String of a large
+     * message on the way); blank lines are skipped; null at the end of input. A message over the
+     * limit or not UTF-8 is read past and thrown as a {@link RefusedMessage}.
      */
-    public String next() throws IOException {
+    public byte[] next() throws IOException {
         if (framing == Framing.AUTO) {
             framing = startsWithHeader() ? Framing.HEADER : Framing.LINE;
         }
@@ -103,24 +104,32 @@ public final class MessageReader {
         }
     }
 
-    private String nextLine() throws IOException {
+    private byte[] nextLine() throws IOException {
         while (true) {
             byte[] line = readLine(MAX_BODY_BYTES);
             if (line == null) {
                 return null;
             }
-            String text = decode(line);
-            if (!text.isBlank()) {
-                return text;
+            if (!isBlank(line)) {
+                return checkedUtf8(line);
             }
         }
+    }
+
+    private static boolean isBlank(byte[] line) {
+        for (byte b : line) {
+            if (b != ' ' && b != '\t' && b != '\r' && b != '\f' && b != 0x0b) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * Headers up to an empty line, then exactly Content-Length bytes of UTF-8. Other headers
      * (Content-Type) are read and ignored, as LSP does.
      */
-    private String nextWithHeaders() throws IOException {
+    private byte[] nextWithHeaders() throws IOException {
         long length = -1;
         boolean sawHeader = false;
         while (true) {
@@ -177,7 +186,7 @@ public final class MessageReader {
         if (body.length < length) {
             return null; // the stream ended inside a message
         }
-        return decode(body);
+        return checkedUtf8(body);
     }
 
     /** Reads and drops {@code count} bytes; false when the stream ends first. */
@@ -200,40 +209,41 @@ public final class MessageReader {
                         + size
                         + " exceeds the limit of "
                         + MAX_BODY_BYTES
-                        + " bytes (64 MiB); it was skipped",
+                        + " bytes (129 MiB, room for a 64 MiB answer); it was skipped",
                 start,
                 startLength);
     }
 
     /**
-     * The message as text, or refused when it is not UTF-8: never decoded with U+FFFD in place of
-     * the bad bytes, which would end up in the files a request writes.
+     * The message, or refused when it is not UTF-8: never decoded with U+FFFD in place of the bad
+     * bytes, which would end up in the files a request writes. Checked in slices, without a copy.
      */
-    private static String decode(byte[] bytes) throws RefusedMessage {
+    private static byte[] checkedUtf8(byte[] bytes) throws RefusedMessage {
         CharsetDecoder decoder =
                 StandardCharsets.UTF_8
                         .newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer input = ByteBuffer.wrap(bytes);
-        CharBuffer output = CharBuffer.allocate(bytes.length);
-        CoderResult result = decoder.decode(input, output, true);
+        CharBuffer slice = CharBuffer.allocate(1 << 13);
+        CoderResult result;
+        do {
+            slice.clear();
+            result = decoder.decode(input, slice, true);
+        } while (result.isOverflow());
         if (!result.isError()) {
-            result = decoder.flush(output);
+            return bytes;
         }
-        if (result.isError()) {
-            throw new RefusedMessage(
-                    RpcError.PARSE_ERROR,
-                    "Parse error: the message is not UTF-8 text (invalid byte 0x"
-                            + String.format("%02X", bytes[input.position()] & 0xff)
-                            + " at byte offset "
-                            + input.position()
-                            + "); send every character as UTF-8 or as a JSON escape such as"
-                            + " \\u00e9",
-                    bytes,
-                    bytes.length);
-        }
-        return output.flip().toString();
+        throw new RefusedMessage(
+                RpcError.PARSE_ERROR,
+                "Parse error: the message is not UTF-8 text (invalid byte 0x"
+                        + String.format("%02X", bytes[input.position()] & 0xff)
+                        + " at byte offset "
+                        + input.position()
+                        + "); send every character as UTF-8 or as a JSON escape such as"
+                        + " \\u00e9",
+                bytes,
+                bytes.length);
     }
 
     private static String shorten(String text) {
@@ -264,15 +274,18 @@ public final class MessageReader {
             return null;
         }
         byte[] bytes = line.toByteArray();
-        long end = length > 0 && bytes[bytes.length - 1] == '\r' && length == bytes.length
-                ? length - 1
-                : length;
+        long end =
+                length > 0 && bytes[bytes.length - 1] == '\r' && length == bytes.length
+                        ? length - 1
+                        : length;
         if (end > limit) {
             if (framing == Framing.HEADER) {
-                throw new FramingException(
-                        "a header line over " + limit + " bytes", false);
+                throw new FramingException("a header line over " + limit + " bytes", false);
             }
-            throw tooLarge("more than " + limit + " bytes", bytes, Math.min(bytes.length, RpcJson.ID_WINDOW));
+            throw tooLarge(
+                    "more than " + limit + " bytes",
+                    bytes,
+                    Math.min(bytes.length, RpcJson.ID_WINDOW));
         }
         return java.util.Arrays.copyOf(bytes, (int) end);
     }

@@ -17,8 +17,15 @@ import java.io.IOException;
 public final class RpcJson {
     private RpcJson() {}
 
-    /** The largest message either server reads; a larger one is skipped and refused (-32600). */
-    public static final int MAX_MESSAGE_BYTES = 64 << 20;
+    /** The largest answer a request may carry, in UTF-8 bytes: 64 MiB. */
+    public static final int MAX_ANSWER_BYTES = 64 << 20;
+
+    /**
+     * The largest message either server reads (129 MiB); a larger one is skipped and refused
+     * (-32600). Room for an answer of {@link #MAX_ANSWER_BYTES} even when every character of it
+     * takes a two-byte JSON escape ({@code \n}, {@code \"}), and 1 MiB for the rest.
+     */
+    public static final int MAX_MESSAGE_BYTES = 2 * MAX_ANSWER_BYTES + (1 << 20);
 
     /** How much of a refused message is looked at to find its {@code id}. */
     static final int ID_WINDOW = 64 << 10;
@@ -39,9 +46,9 @@ public final class RpcJson {
     }
 
     /**
-     * The {@code id} of a request that cannot be parsed or read whole, read from its first bytes:
-     * a string or integer member of the top-level object met before anything unreadable; null
-     * when there is none. Lets the client match the refusal to its request.
+     * The {@code id} of a request that cannot be parsed or read whole, read from its first bytes: a
+     * string or integer member of the top-level object met before anything unreadable; null when
+     * there is none. Lets the client match the refusal to its request.
      */
     public static JsonNode peekId(byte[] bytes, int length) {
         try (JsonParser parser =

@@ -163,7 +163,8 @@ class McpProtocolTest {
                         + " console.error('node stderr');\n<---END--->\n";
         Files.createDirectories(project.resolve(".csl"));
         Files.writeString(project.resolve(".csl/commands.json"), "{\"allowed\": [\"sh -c *\"]}");
-        dev.csl.runner.approval.ProjectTrust.trustAsWritten(project); // the user trusts what the test wrote
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(
+                project); // the user trusts what the test wrote
         List<String> lines;
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
             // With a progress token, every line the commands print comes back as a

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ./csl}, with its default environment, which has no {@code LANG} and no {@code LC_*}. The flow:
  * initialize, tools, an apply with non-ASCII content and file name, a check, a misspelt argument, a
  * {@code workingDir} outside with neither roots nor {@code -C} (apply and undo), progress, a
- * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots;
- * then {@code mcp.Client} probing (works) and pinned to 2026-07-28 (refused -32022, nothing runs).
+ * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots; then
+ * {@code mcp.Client} probing (works) and pinned to 2026-07-28 (refused -32022, nothing runs).
  */
 class McpPythonClientTest {
     @TempDir Path tmp;
