@@ -1,6 +1,7 @@
 """Drives `csl mcp` with the official MCP Python SDK (mcp 2.3.0), started as real hosts start it:
 the launcher, with the SDK's default environment (no LANG, no LC_*). Prints one JSON line with what
-each step saw; McpPythonClientTest checks it.
+each step saw; McpPythonClientTest checks it. Last, mcp.Client in its probing mode and pinned to
+2026-07-28, which csl does not speak and must refuse (-32022) before the apply runs.
 
 Usage: python3 client.py LAUNCHER SERVER_DIR OUTSIDE_DIR ROOT_DIR
 """
@@ -149,11 +150,37 @@ async def with_roots(out):
             out["roots"] = {"isError": applied.is_error, "text": text(applied)}
 
 
+def leaves(error):
+    """The exceptions inside (nested) exception groups."""
+    if hasattr(error, "exceptions"):
+        return [leaf for inner in error.exceptions for leaf in leaves(inner)]
+    return [error]
+
+
+async def client_modes(out):
+    """mcp.Client as a host uses it: probing (the default) and pinned to the stateless revision."""
+    from mcp import Client
+
+    for mode, name in (("auto", "probed.txt"), ("2026-07-28", "pinned.txt")):
+        step = out.setdefault("modes", {}).setdefault(mode, {})
+        answer = '<---WRITE file="' + name + '"--->\nx\n<---END--->\n'
+        try:
+            async with Client(params, mode=mode, read_timeout_seconds=TIMEOUT) as client:
+                result = await client.call_tool("apply", {"answer": answer})
+                step["isError"] = result.is_error
+                step["text"] = text(result)
+        except Exception as error:  # the refusal: an MCPError, maybe inside exception groups
+            codes = [getattr(leaf, "code", None) for leaf in leaves(error)]
+            step["errorCodes"] = codes
+            step["error"] = " ".join(str(leaf) for leaf in leaves(error))
+
+
 async def main():
     out = {}
     await without_roots(out)
     await elicitation(out)
     await with_roots(out)
+    await client_modes(out)
     print(json.dumps(out, ensure_ascii=True))
 
 

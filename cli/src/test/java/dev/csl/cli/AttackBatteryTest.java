@@ -8,9 +8,9 @@ import dev.csl.cli.serve.CslBackend;
 import dev.csl.cli.serve.JsonRpcServer;
 import dev.csl.fsguard.Installation;
 import dev.csl.runner.RunSessionFactory;
-import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
+import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.SandboxProbe;
@@ -786,7 +786,7 @@ class AttackBatteryTest {
                             .split("\\s+", 3);
             switch (w[0]) {
                 case "trust" -> // the user trusts the project's commands.json as it stands
-                ProjectTrust.trustAsWritten(root);
+                        ProjectTrust.trustAsWritten(root);
                 case "file" -> {
                     Files.createDirectories(at(w[1]).getParent());
                     Files.writeString(at(w[1]), w.length > 2 ? w[2].replace("\\n", "\n") : "");

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
+import dev.csl.cli.serve.MessageReader;
+import dev.csl.cli.serve.RpcJson;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -36,7 +35,7 @@ public final class McpServer {
     static final List<String> PROTOCOL_VERSIONS =
             List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
 
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper = RpcJson.widened(new ObjectMapper());
     private final ObjectWriter writer =
             mapper.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     private final McpTools tools;
@@ -71,18 +70,22 @@ public final class McpServer {
     /** Serves until the end of input; returns the exit status. */
     public int serve(InputStream in, PrintStream protocol) throws IOException {
         this.out = protocol;
-        BufferedReader reader =
-                new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        String line;
+        // The same reader as csl serve's, one message per line: the same size and UTF-8 rules.
+        MessageReader reader = new MessageReader(in, MessageReader.Framing.LINE);
+        byte[] line;
         while ((line = nextLine(reader)) != null) {
-            if (line.isBlank()) {
-                continue;
+            if (line.length == 0) {
+                continue; // a refused message, already answered
             }
             JsonNode message;
             try {
                 message = mapper.readTree(line);
             } catch (IOException e) {
-                send(error(null, -32700, "Parse error: the line is not JSON"));
+                send(
+                        error(
+                                usableId(RpcJson.peekId(line, line.length)),
+                                -32700,
+                                "Parse error: the line is not JSON"));
                 continue;
             } catch (OutOfMemoryError e) {
                 send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
@@ -97,6 +100,32 @@ public final class McpServer {
         toolCalls.close();
         tools.close();
         return 0;
+    }
+
+    /**
+     * The next line; empty after answering a message refused unread (over the size limit, not
+     * UTF-8); null at the end of input or when stdin cannot be read.
+     */
+    private byte[] nextLine(MessageReader reader) {
+        try {
+            return reader.next();
+        } catch (MessageReader.RefusedMessage e) {
+            log.println("csl mcp: " + e.getMessage());
+            send(error(usableId(e.id), e.code, e.getMessage()));
+            return new byte[0];
+        } catch (IOException e) {
+            log.println("csl mcp: cannot read the next message, stopping: " + e.getMessage());
+            return null;
+        } catch (OutOfMemoryError e) {
+            // a message too large to hold must not end the server
+            send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
+            return new byte[0];
+        }
+    }
+
+    /** An id MCP allows (a string or an integer), else null. */
+    private static JsonNode usableId(JsonNode id) {
+        return id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
     }
 
     /** Sends the response once there is one (a notification has none). */
@@ -160,19 +189,6 @@ public final class McpServer {
     }
 
     private static final String OUT_OF_MEMORY = "Internal error: csl ran out of memory";
-
-    /**
-     * The next line, or {@code ""} for one too large to hold (answered as an error): a line of
-     * gigabytes must not end the server.
-     */
-    private String nextLine(BufferedReader reader) throws IOException {
-        try {
-            return reader.readLine();
-        } catch (OutOfMemoryError e) {
-            send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
-            return "";
-        }
-    }
 
     /** {@link #handle}, with an internal error answered instead of thrown. */
     private CompletableFuture<JsonNode> guarded(JsonNode message) {
@@ -241,6 +257,13 @@ public final class McpServer {
         String method = message.get("method").asText();
         JsonNode id = message.get("id");
         JsonNode params = message.path("params");
+        JsonNode asked = params.path("_meta").get(PROTOCOL_VERSION_META);
+        if (asked != null
+                && !(asked.isTextual() && PROTOCOL_VERSIONS.contains(asked.textValue()))) {
+            // A version csl does not speak (the stateless 2026-07-28 revision among them):
+            // refused before anything runs, never served in another version's shape.
+            return done(id == null ? null : unsupportedVersion(id, asked));
+        }
         if (id == null) {
             notification(method, params);
             return CompletableFuture.completedFuture(null);
@@ -248,8 +271,17 @@ public final class McpServer {
         return switch (method) {
             case "initialize" -> done(result(id, initialize(params)));
             case "ping" -> done(result(id, mapper.createObjectNode()));
-            case "tools/list" -> done(result(id, tools.list(features)));
-            case "prompts/list" -> done(result(id, McpPrompts.list(mapper)));
+            case "server/discover" -> done(result(id, discover()));
+            case "tools/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, tools.list(features)));
+            case "prompts/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, McpPrompts.list(mapper)));
             case "prompts/get" -> {
                 String name = params.path("name").asText();
                 yield !McpPrompts.NAME.equals(name)
@@ -260,6 +292,21 @@ public final class McpServer {
                     toolCalls.submit(id.asText(), cancelled -> call(id, params, cancelled));
             default -> done(error(id, -32601, "Method not found: " + method));
         };
+    }
+
+    /**
+     * csl's lists fit in one page and it never hands out a cursor, so any cursor is one it did not
+     * issue: refused (the specification's advice) rather than answered with the whole list, which a
+     * client would take for the page after the one it asked about.
+     */
+    private ObjectNode unknownCursor(JsonNode id, JsonNode params) {
+        return error(
+                id,
+                -32602,
+                "Invalid params: unknown cursor "
+                        + params.get("cursor")
+                        + "; csl's lists fit in one page and carry no nextCursor, so list without"
+                        + " a cursor");
     }
 
     private static CompletableFuture<JsonNode> done(JsonNode response) {
@@ -278,12 +325,53 @@ public final class McpServer {
         }
     }
 
+    /** Where a request of the stateless MCP revision (2026-07-28) names its protocol version. */
+    static final String PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
+
+    /** -32022 (UnsupportedProtocolVersionError), with the versions csl speaks. */
+    private ObjectNode unsupportedVersion(JsonNode id, JsonNode asked) {
+        ObjectNode message =
+                error(
+                        id,
+                        -32022,
+                        "Unsupported protocol version: "
+                                + asked
+                                + "; csl speaks "
+                                + String.join(", ", PROTOCOL_VERSIONS)
+                                + ", after an initialize handshake");
+        ObjectNode data = ((ObjectNode) message.get("error")).putObject("data");
+        PROTOCOL_VERSIONS.forEach(data.putArray("supported")::add);
+        data.set("requested", asked);
+        return message;
+    }
+
+    /**
+     * server/discover: the versions csl speaks, all of the handshake era, so a probing client falls
+     * back to initialize.
+     */
+    private ObjectNode discover() {
+        ObjectNode handshake = initialize(mapper.createObjectNode(), false);
+        ObjectNode result = mapper.createObjectNode();
+        PROTOCOL_VERSIONS.forEach(result.putArray("supportedVersions")::add);
+        result.set("capabilities", handshake.get("capabilities"));
+        result.set("serverInfo", handshake.get("serverInfo"));
+        result.set("instructions", handshake.get("instructions"));
+        return result;
+    }
+
     private ObjectNode initialize(JsonNode params) {
-        clientCapabilities = params.path("capabilities");
+        return initialize(params, true);
+    }
+
+    /** The initialize result; {@code negotiate}: take the client's capabilities and version. */
+    private ObjectNode initialize(JsonNode params, boolean negotiate) {
         String asked = params.path("protocolVersion").asText();
         ObjectNode result = mapper.createObjectNode();
         String agreed = PROTOCOL_VERSIONS.contains(asked) ? asked : PROTOCOL_VERSIONS.get(0);
-        features = ProtocolFeatures.of(agreed);
+        if (negotiate) {
+            clientCapabilities = params.path("capabilities");
+            features = ProtocolFeatures.of(agreed);
+        }
         result.put("protocolVersion", agreed);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);

@@ -53,7 +53,7 @@ public final class JsonRpcServer {
         }
         this.backend = backend;
         this.methods = new MethodTable(backend, serverDir);
-        this.mapper = mapper;
+        this.mapper = RpcJson.widened(mapper);
         this.threads = threads;
         this.log = log;
     }
@@ -75,7 +75,7 @@ public final class JsonRpcServer {
         try {
             MessageReader reader = new MessageReader(in, framing);
             JsonNode shutdownId = null;
-            String line;
+            byte[] line;
             while ((line = readMessage(reader, session)) != null) {
                 writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 JsonNode message = session.read(line);
@@ -104,10 +104,18 @@ public final class JsonRpcServer {
      * (an oversized message was skipped) or stops (where the next message starts is unknown, and
      * guessing could run a request's bytes as another).
      */
-    private String readMessage(MessageReader reader, Session session) {
+    private byte[] readMessage(MessageReader reader, Session session) {
         while (true) {
             try {
                 return reader.next();
+            } catch (MessageReader.RefusedMessage e) {
+                // Too large or not UTF-8: refused on its own, with its id when it shows one.
+                session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
+                session.write(
+                        error(
+                                e.id == null ? NODES.nullNode() : e.id,
+                                new RpcError(e.code, e.getMessage(), null)));
+                log.println("csl serve: " + e.getMessage());
             } catch (MessageReader.FramingException e) {
                 session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
                 session.write(error(NODES.nullNode(), framingError(e)));
@@ -168,18 +176,22 @@ public final class JsonRpcServer {
             this.writer = writer;
         }
 
-        /** Parses one line; answers a parse error itself and returns {@code null}. */
-        JsonNode read(String line) {
+        /** Parses one message; answers a parse error itself and returns {@code null}. */
+        JsonNode read(byte[] line) {
             try {
                 return mapper.readTree(line);
-            } catch (JsonProcessingException e) {
+            } catch (IOException e) { // a JsonProcessingException: nothing else reads a byte[]
+                // The id, when the line shows one before it breaks, lets the client match this.
+                JsonNode id = RpcJson.peekId(line, line.length);
                 write(
                         error(
-                                NODES.nullNode(),
+                                id == null ? NODES.nullNode() : id,
                                 new RpcError(
                                         RpcError.PARSE_ERROR,
                                         "Parse error: the line is not valid JSON",
-                                        e.getOriginalMessage())));
+                                        e instanceof JsonProcessingException j
+                                                ? j.getOriginalMessage()
+                                                : e.getMessage())));
                 return null;
             } catch (OutOfMemoryError e) {
                 write(error(NODES.nullNode(), outOfMemory("reading this request")));

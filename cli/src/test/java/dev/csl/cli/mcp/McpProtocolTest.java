@@ -200,6 +200,65 @@ class McpProtocolTest {
     }
 
     @Test
+    void statelessRevision_versionCslDoesNotSpeak_refusedWith32022BeforeTheToolRuns()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            String meta =
+                    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+            JsonNode apply =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":70,\"method\":\"tools/call\",\"params\":"
+                                    + "{\"name\":\"apply\",\"arguments\":{\"answer\":"
+                                    + "\"<---WRITE file=\\\"new.txt\\\"--->\\nx\\n<---END--->\"},"
+                                    + meta
+                                    + "}}");
+            JsonNode probe =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":71,\"method\":\"server/discover\","
+                                    + "\"params\":{"
+                                    + meta
+                                    + "}}");
+            JsonNode discover =
+                    mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":72,\"method\":\"server/discover\"}");
+            JsonNode known =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":73,\"method\":\"tools/list\",\"params\":"
+                                    + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                                    + "\"2025-11-25\"}}}");
+
+            assertThat(apply.path("id").asInt()).isEqualTo(70);
+            assertThat(apply.at("/error/code").asInt()).isEqualTo(-32022);
+            assertThat(apply.at("/error/data/requested").asText()).isEqualTo("2026-07-28");
+            assertThat(apply.at("/error/data/supported").toString())
+                    .isEqualTo("[\"2025-11-25\",\"2025-06-18\",\"2025-03-26\",\"2024-11-05\"]");
+            assertThat(project.resolve("new.txt")).doesNotExist();
+            assertThat(probe.at("/error/code").asInt()).isEqualTo(-32022);
+            assertThat(discover.at("/result/supportedVersions/0").asText()).isEqualTo("2025-11-25");
+            assertThat(discover.at("/result/serverInfo/name").asText()).isEqualTo("csl");
+            assertThat(known.at("/result/tools").size()).isPositive();
+        }
+    }
+
+    @Test
+    void lists_unknownCursor_refusedWithInvalidParams_noCursorGivesTheWholeList() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode tools = mcp.call("tools/list", Map.of("cursor", "page-2"));
+            JsonNode prompts = mcp.call("prompts/list", Map.of("cursor", ""));
+            JsonNode whole = mcp.call("tools/list", Map.of());
+
+            assertThat(tools.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(tools.at("/error/message").asText()).contains("unknown cursor \"page-2\"");
+            assertThat(tools.has("result")).isFalse();
+            assertThat(prompts.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(whole.at("/result/tools").size()).isPositive();
+            assertThat(whole.at("/result").has("nextCursor")).isFalse();
+        }
+    }
+
+    @Test
     void jsonRpc_invalidMessages_answeredWithInvalidRequest() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ./csl}, with its default environment, which has no {@code LANG} and no {@code LC_*}. The flow:
  * initialize, tools, an apply with non-ASCII content and file name, a check, a misspelt argument, a
  * {@code workingDir} outside with neither roots nor {@code -C} (apply and undo), progress, a
- * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots.
+ * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots; then
+ * {@code mcp.Client} probing (works) and pinned to 2026-07-28 (refused -32022, nothing runs).
  */
 class McpPythonClientTest {
     @TempDir Path tmp;
@@ -84,6 +85,12 @@ class McpPythonClientTest {
         assertThat(got.at("/elicitation/text").asText()).contains("$ printf apprové\n    apprové");
         assertThat(got.at("/roots/isError").asBoolean()).as(got.toString()).isFalse();
         assertThat(root.resolve("in-root.txt")).hasContent("rooted");
+        assertThat(got.at("/modes/auto/isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(server.resolve("probed.txt")).hasContent("x\n");
+        assertThat(got.at("/modes/2026-07-28/errorCodes").toString())
+                .as(got.toString())
+                .contains("-32022");
+        assertThat(server.resolve("pinned.txt")).as("refused before the tool ran").doesNotExist();
     }
 
     /**

@@ -85,12 +85,18 @@ class JsonRpcServerTest {
     @Nested
     class Errors {
         @Test
-        void serve_lineIsNotJson_answersParseErrorAndReadsOn() {
+        void serve_lineIsNotJson_answersParseErrorWithTheIdItShowsAndReadsOn() {
             client.sendLine("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": ");
             JsonNode error = client.next();
+            client.sendLine("{\"jsonrpc\": \"2.0\", \"method\": \"parse\", \"id\" 3}");
+            JsonNode noId = client.next();
             JsonNode ok = client.call(2, "parse", Map.of("answer", "x"));
 
-            assertThat(error.path("id").isNull()).isTrue();
+            // The id lets the client match the error to its request; where the line breaks
+            // before it, there is none to give.
+            assertThat(error.path("id").asInt()).isEqualTo(1);
+            assertThat(noId.path("id").isNull()).isTrue();
+            assertThat(noId.at("/error/code").asInt()).isEqualTo(-32700);
             assertThat(error.at("/error/code").asInt()).isEqualTo(-32700);
             assertThat(ok.at("/result/answer").asText()).isEqualTo("x");
         }
