@@ -100,6 +100,11 @@ public final class UserState {
         }
     }
 
+    /**
+     * Makes the state directory itself with plain file calls: its path comes from the user's own
+     * environment or home directory, never from an answer or a project, and everything below it is
+     * then written through the guard rooted here.
+     */
     private Path ensureRoot() throws IOException {
         if (!isDirectory(root)) {
             Path parent = root.getParent();
