@@ -1,7 +1,7 @@
 """Drives `csl mcp` with the official MCP Python SDK (mcp 2.3.0), started as real hosts start it:
 the launcher, with the SDK's default environment (no LANG, no LC_*). Prints one JSON line with what
 each step saw; McpPythonClientTest checks it. Last, mcp.Client in its probing mode and pinned to
-2026-07-28, which csl does not speak and must refuse (-32022) before the apply runs.
+the stateless revision 2026-07-28.
 
 Usage: python3 client.py LAUNCHER SERVER_DIR OUTSIDE_DIR ROOT_DIR
 """
@@ -158,21 +158,44 @@ def leaves(error):
 
 
 async def client_modes(out):
-    """mcp.Client as a host uses it: probing (the default) and pinned to the stateless revision."""
+    """mcp.Client as a host uses it: probing (the default, which finds 2026-07-28 through
+    server/discover) and pinned to the stateless revision (no initialize, the version in each
+    request's _meta). Each: tools, apply, check, undo."""
     from mcp import Client
 
     for mode, name in (("auto", "probed.txt"), ("2026-07-28", "pinned.txt")):
         step = out.setdefault("modes", {}).setdefault(mode, {})
-        answer = '<---WRITE file="' + name + '"--->\nx\n<---END--->\n'
+        answer = '<---WRITE file="' + name + '"--->\nx ✓\n<---END--->\n'
         try:
             async with Client(params, mode=mode, read_timeout_seconds=TIMEOUT) as client:
-                result = await client.call_tool("apply", {"answer": answer})
-                step["isError"] = result.is_error
-                step["text"] = text(result)
-        except Exception as error:  # the refusal: an MCPError, maybe inside exception groups
+                step["protocolVersion"] = client.protocol_version
+                step["serverInfo"] = getattr(client.server_info, "name", None)
+                tools = await client.list_tools()
+                step["tools"] = sorted(t.name for t in tools.tools)
+                applied = await client.call_tool("apply", {"answer": answer})
+                step["apply"] = {
+                    "isError": applied.is_error,
+                    "text": text(applied),
+                    "ok": (applied.structured_content or {}).get("ok"),
+                }
+                checked = await client.call_tool(
+                    "check",
+                    {
+                        "answer": '<---SEARCH file="' + name + '"--->\nx ✓\n'
+                        "<---REPLACE--->\ny\n<---END--->\n"
+                    },
+                )
+                step["check"] = {"isError": checked.is_error, "text": text(checked)}
+                unapproved = await client.call_tool(
+                    "apply", {"answer": "<---RUN--->\nprintf nope\n<---END--->\n"}
+                )
+                step["unapproved"] = {"isError": unapproved.is_error, "text": text(unapproved)}
+                undone = await client.call_tool("undo", {})
+                step["undo"] = {"isError": undone.is_error, "text": text(undone)}
+        except Exception as error:  # a refusal: an MCPError, maybe inside exception groups
             codes = [getattr(leaf, "code", None) for leaf in leaves(error)]
             step["errorCodes"] = codes
-            step["error"] = " ".join(str(leaf) for leaf in leaves(error))
+            step["error"] = " ".join(repr(leaf) for leaf in leaves(error))
 
 
 async def main():

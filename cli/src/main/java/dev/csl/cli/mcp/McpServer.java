@@ -32,8 +32,7 @@ public final class McpServer {
     }
 
     /** Newest first: the version answered when the client asks for one we do not speak. */
-    static final List<String> PROTOCOL_VERSIONS =
-            List.of("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05");
+    static final List<String> PROTOCOL_VERSIONS = ProtocolFeatures.HANDSHAKE;
 
     private final ObjectMapper mapper = RpcJson.widened(new ObjectMapper());
     private final ObjectWriter writer =
@@ -48,6 +47,9 @@ public final class McpServer {
     private PrintStream out;
     private volatile JsonNode clientCapabilities = null;
     private volatile ProtocolFeatures features = ProtocolFeatures.of(PROTOCOL_VERSIONS.get(0));
+
+    /** True once initialize was answered: requests without a version are of the handshake era. */
+    private volatile boolean initialized;
 
     /**
      * @param tools the tools apply, check and undo
@@ -259,15 +261,24 @@ public final class McpServer {
         JsonNode params = message.path("params");
         JsonNode asked = params.path("_meta").get(PROTOCOL_VERSION_META);
         if (asked != null
-                && !(asked.isTextual() && PROTOCOL_VERSIONS.contains(asked.textValue()))) {
-            // A version csl does not speak (the stateless 2026-07-28 revision among them):
-            // refused before anything runs, never served in another version's shape.
+                && !(asked.isTextual() && ProtocolFeatures.SUPPORTED.contains(asked.textValue()))) {
+            // A version csl does not speak: refused before anything runs, never served in another
+            // version's shape.
             return done(id == null ? null : unsupportedVersion(id, asked));
         }
         if (id == null) {
             notification(method, params);
             return CompletableFuture.completedFuture(null);
         }
+        if (asked != null && asked.textValue().equals(ProtocolFeatures.STATELESS)) {
+            return stateless(id, method, params);
+        }
+        if (asked == null && !initialized && !BEFORE_INITIALIZE.contains(method)) {
+            // Neither a version of its own nor a handshake: csl cannot know which version's shape
+            // the answer must have, and a tool must not run in a guessed one.
+            return done(noVersion(id, method));
+        }
+        ProtocolFeatures served = asked != null ? ProtocolFeatures.of(asked.textValue()) : features;
         return switch (method) {
             case "initialize" -> done(result(id, initialize(params)));
             case "ping" -> done(result(id, mapper.createObjectNode()));
@@ -276,22 +287,110 @@ public final class McpServer {
                     done(
                             params.hasNonNull("cursor")
                                     ? unknownCursor(id, params)
-                                    : result(id, tools.list(features)));
+                                    : result(id, tools.list(served)));
             case "prompts/list" ->
                     done(
                             params.hasNonNull("cursor")
                                     ? unknownCursor(id, params)
                                     : result(id, McpPrompts.list(mapper)));
-            case "prompts/get" -> {
-                String name = params.path("name").asText();
-                yield !McpPrompts.NAME.equals(name)
-                        ? done(error(id, -32602, "Unknown prompt: '" + name + "'"))
-                        : done(result(id, McpPrompts.get(mapper, promptText.get())));
-            }
+            case "prompts/get" -> done(prompt(id, params));
             case "tools/call" ->
-                    toolCalls.submit(id.asText(), cancelled -> call(id, params, cancelled));
+                    toolCalls.submit(
+                            id.asText(), cancelled -> call(id, params, cancelled, served, true));
             default -> done(error(id, -32601, "Method not found: " + method));
         };
+    }
+
+    /** What a client may send before initialize (the lifecycle allows ping meanwhile). */
+    private static final java.util.Set<String> BEFORE_INITIALIZE =
+            java.util.Set.of("initialize", "ping", "server/discover");
+
+    /**
+     * A request of the stateless revision: served on its own, from what it carries, in that
+     * revision's shape. It removed ping, logging and the handshake, and the server sends no
+     * requests of its own, so roots are not asked for and nobody is asked about a command (it fails
+     * with command_not_approved and its hint, as without elicitation).
+     */
+    private CompletableFuture<JsonNode> stateless(JsonNode id, String method, JsonNode params) {
+        String malformed = StatelessEnvelope.malformed(params.path("_meta"));
+        if (malformed != null) {
+            return done(error(id, -32602, malformed));
+        }
+        ProtocolFeatures modern = ProtocolFeatures.of(ProtocolFeatures.STATELESS);
+        return switch (method) {
+            case "server/discover" -> done(result(id, complete(discover(), true)));
+            case "tools/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, complete(tools.list(modern), true)));
+            case "prompts/list" ->
+                    done(
+                            params.hasNonNull("cursor")
+                                    ? unknownCursor(id, params)
+                                    : result(id, complete(McpPrompts.list(mapper), true)));
+            case "prompts/get" -> done(prompt(id, params));
+            case "tools/call" ->
+                    toolCalls.submit(
+                            id.asText(), cancelled -> call(id, params, cancelled, modern, false));
+            default ->
+                    done(
+                            error(
+                                    id,
+                                    -32601,
+                                    "Method not found: "
+                                            + method
+                                            + " (protocol version "
+                                            + ProtocolFeatures.STATELESS
+                                            + " has server/discover, tools/list, tools/call,"
+                                            + " prompts/list and prompts/get)"));
+        };
+    }
+
+    private ObjectNode complete(ObjectNode result, boolean cacheable) {
+        return StatelessEnvelope.complete(result, cacheable, version);
+    }
+
+    /** The prompt; in the stateless revision's shape when the request names it. */
+    private ObjectNode prompt(JsonNode id, JsonNode params) {
+        String name = params.path("name").asText();
+        if (!McpPrompts.NAME.equals(name)) {
+            return error(id, -32602, "Unknown prompt: '" + name + "'");
+        }
+        ObjectNode prompt = McpPrompts.get(mapper, promptText.get());
+        return result(id, stateless(params) ? complete(prompt, false) : prompt);
+    }
+
+    private static boolean stateless(JsonNode params) {
+        return ProtocolFeatures.STATELESS.equals(
+                params.path("_meta").path(PROTOCOL_VERSION_META).asText());
+    }
+
+    /**
+     * A request other than initialize that names no version before the handshake: -32602, as the
+     * stateless revision answers a request whose {@code _meta} lacks its version, with the versions
+     * csl speaks and how to reach each.
+     */
+    private ObjectNode noVersion(JsonNode id, String method) {
+        ObjectNode message =
+                error(
+                        id,
+                        -32602,
+                        "Invalid params: "
+                                + method
+                                + " names no protocol version and no initialize came first;"
+                                + " send initialize first (protocol versions "
+                                + String.join(", ", ProtocolFeatures.HANDSHAKE)
+                                + ") or name "
+                                + ProtocolFeatures.STATELESS
+                                + " in _meta[\""
+                                + PROTOCOL_VERSION_META
+                                + "\"] with _meta[\""
+                                + StatelessEnvelope.CLIENT_CAPABILITIES
+                                + "\"]");
+        ObjectNode data = ((ObjectNode) message.get("error")).putObject("data");
+        ProtocolFeatures.SUPPORTED.forEach(data.putArray("supported")::add);
+        return message;
     }
 
     /**
@@ -326,7 +425,7 @@ public final class McpServer {
     }
 
     /** Where a request of the stateless MCP revision (2026-07-28) names its protocol version. */
-    static final String PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
+    static final String PROTOCOL_VERSION_META = StatelessEnvelope.PROTOCOL_VERSION;
 
     /** -32022 (UnsupportedProtocolVersionError), with the versions csl speaks. */
     private ObjectNode unsupportedVersion(JsonNode id, JsonNode asked) {
@@ -337,26 +436,28 @@ public final class McpServer {
                         "Unsupported protocol version: "
                                 + asked
                                 + "; csl speaks "
-                                + String.join(", ", PROTOCOL_VERSIONS)
-                                + ", after an initialize handshake");
+                                + ProtocolFeatures.STATELESS
+                                + " (named in _meta of each request) and "
+                                + String.join(", ", ProtocolFeatures.HANDSHAKE)
+                                + " (after an initialize handshake)");
         ObjectNode data = ((ObjectNode) message.get("error")).putObject("data");
-        PROTOCOL_VERSIONS.forEach(data.putArray("supported")::add);
+        ProtocolFeatures.SUPPORTED.forEach(data.putArray("supported")::add);
         data.set("requested", asked);
         return message;
     }
 
     /**
-     * server/discover: the versions csl speaks, all of the handshake era, so a probing client falls
-     * back to initialize.
+     * server/discover, as the stateless revision defines it: every version csl speaks (a probing
+     * client picks 2026-07-28), the capabilities and the instructions; csl's identity goes in
+     * {@code _meta}, the caching hints with it.
      */
     private ObjectNode discover() {
         ObjectNode handshake = initialize(mapper.createObjectNode(), false);
         ObjectNode result = mapper.createObjectNode();
-        PROTOCOL_VERSIONS.forEach(result.putArray("supportedVersions")::add);
+        ProtocolFeatures.SUPPORTED.forEach(result.putArray("supportedVersions")::add);
         result.set("capabilities", handshake.get("capabilities"));
-        result.set("serverInfo", handshake.get("serverInfo"));
         result.set("instructions", handshake.get("instructions"));
-        return result;
+        return complete(result, true);
     }
 
     private ObjectNode initialize(JsonNode params) {
@@ -371,6 +472,7 @@ public final class McpServer {
         if (negotiate) {
             clientCapabilities = params.path("capabilities");
             features = ProtocolFeatures.of(agreed);
+            initialized = true;
         }
         result.put("protocolVersion", agreed);
         ObjectNode capabilities = result.putObject("capabilities");
@@ -414,26 +516,37 @@ public final class McpServer {
         }
     }
 
-    /** Runs one tool call and returns its response. */
+    /**
+     * Runs one tool call and returns its response; {@code session}: a call of the handshake era,
+     * which may use the roots and the elicitation the client declared at initialize.
+     */
     private JsonNode call(
-            JsonNode id, JsonNode params, java.util.function.BooleanSupplier cancelled) {
-        awaitRoots();
+            JsonNode id,
+            JsonNode params,
+            java.util.function.BooleanSupplier cancelled,
+            ProtocolFeatures served,
+            boolean session) {
+        if (session) {
+            awaitRoots();
+        }
         JsonNode response;
         try {
             JsonNode progressToken = params.path("_meta").get("progressToken");
-            McpTools.Session session =
+            McpTools.Session toolSession =
                     new McpTools.Session(
                             progressToken == null ? null : progress(progressToken),
                             // A client of a version before elicitation is never asked, even
                             // if it sent the capability's name.
-                            features.structured()
+                            session
+                                            && served.structured()
                                             && clientCapabilities != null
                                             && clientCapabilities.has("elicitation")
                                     ? this::elicit
                                     : null,
                             cancelled,
-                            features);
-            response = result(id, tools.call(params, session));
+                            served);
+            ObjectNode result = tools.call(params, toolSession);
+            response = result(id, served.stateless() ? complete(result, false) : result);
         } catch (McpTools.InvalidParams e) {
             response = error(id, -32602, e.getMessage());
         } catch (OutOfMemoryError e) {

@@ -199,45 +199,154 @@ class McpProtocolTest {
         }
     }
 
+    /** The _meta of a request of the stateless revision naming {@code version}. */
+    private static String meta(String version) {
+        return "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+                + version
+                + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}";
+    }
+
+    private static String applyCall(int id, String file, String meta) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":"
+                + id
+                + ",\"method\":\"tools/call\",\"params\":{\"name\":\"apply\",\"arguments\":"
+                + "{\"answer\":\"<---WRITE file=\\\""
+                + file
+                + "\\\"--->\\nx\\n<---END--->\"}"
+                + (meta.isEmpty() ? "" : "," + meta)
+                + "}}";
+    }
+
     @Test
-    void statelessRevision_versionCslDoesNotSpeak_refusedWith32022BeforeTheToolRuns()
-            throws Exception {
+    void statelessRevision_requestsWithoutInitialize_servedInItsShape() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
-        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
-            String meta =
-                    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
-            JsonNode apply =
+        try (Mcp mcp = Mcp.startWithoutInitialize(project)) {
+            String meta = meta("2026-07-28");
+            JsonNode discover =
                     mcp.raw(
-                            "{\"jsonrpc\":\"2.0\",\"id\":70,\"method\":\"tools/call\",\"params\":"
-                                    + "{\"name\":\"apply\",\"arguments\":{\"answer\":"
-                                    + "\"<---WRITE file=\\\"new.txt\\\"--->\\nx\\n<---END--->\"},"
-                                    + meta
-                                    + "}}");
-            JsonNode probe =
-                    mcp.raw(
-                            "{\"jsonrpc\":\"2.0\",\"id\":71,\"method\":\"server/discover\","
+                            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\","
                                     + "\"params\":{"
                                     + meta
                                     + "}}");
-            JsonNode discover =
-                    mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":72,\"method\":\"server/discover\"}");
-            JsonNode known =
+            JsonNode list =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\","
+                                    + "\"params\":{"
+                                    + meta
+                                    + "}}");
+            JsonNode apply = mcp.raw(applyCall(3, "new.txt", meta));
+            JsonNode prompt =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"prompts/get\","
+                                    + "\"params\":{\"name\":\"instructions\","
+                                    + meta
+                                    + "}}");
+            JsonNode ping =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{"
+                                    + meta
+                                    + "}}");
+            JsonNode initialize =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"initialize\","
+                                    + "\"params\":{\"protocolVersion\":\"2026-07-28\","
+                                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"x\","
+                                    + "\"version\":\"1\"},"
+                                    + meta
+                                    + "}}");
+
+            assertThat(discover.at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(discover.at("/result/supportedVersions").toString())
+                    .isEqualTo(
+                            "[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\",\"2025-03-26\","
+                                    + "\"2024-11-05\"]");
+            assertThat(discover.at("/result/capabilities/tools").isObject()).isTrue();
+            assertThat(
+                            discover.at("/result/_meta/io.modelcontextprotocol~1serverInfo/name")
+                                    .asText())
+                    .isEqualTo("csl");
+            assertThat(discover.at("/result/ttlMs").asLong()).isPositive();
+            assertThat(discover.at("/result/cacheScope").asText()).isEqualTo("private");
+            assertThat(list.at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(list.at("/result/ttlMs").isIntegralNumber()).isTrue();
+            assertThat(list.at("/result/cacheScope").asText()).isEqualTo("private");
+            assertThat(list.at("/result/tools/0/outputSchema").isObject()).isTrue();
+            assertThat(apply.at("/result/resultType").asText())
+                    .as(apply.toString())
+                    .isEqualTo("complete");
+            assertThat(apply.at("/result/isError").asBoolean()).isFalse();
+            assertThat(apply.at("/result/structuredContent/ok").asBoolean()).isTrue();
+            assertThat(apply.at("/result/_meta/io.modelcontextprotocol~1serverInfo/name").asText())
+                    .isEqualTo("csl");
+            assertThat(project.resolve("new.txt")).hasContent("x\n");
+            assertThat(prompt.at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(prompt.at("/result/messages/0/content/text").asText()).isNotEmpty();
+            // the revision removed ping and the handshake
+            assertThat(ping.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(initialize.at("/error/code").asInt()).isEqualTo(-32601);
+            assertThat(mcp.requestsFromServer).as("no server requests in this revision").isEmpty();
+        }
+    }
+
+    @Test
+    void statelessRevision_badEnvelopeOrUnknownVersion_refusedBeforeTheToolRuns() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.startWithoutInitialize(project)) {
+            JsonNode unknown = mcp.raw(applyCall(1, "a.txt", meta("2099-01-01")));
+            JsonNode noCapabilities =
+                    mcp.raw(
+                            applyCall(
+                                    2,
+                                    "b.txt",
+                                    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                                            + "\"2026-07-28\"}"));
+            JsonNode beforeInitialize = mcp.raw(applyCall(3, "c.txt", ""));
+            JsonNode discoverBare =
+                    mcp.raw("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"server/discover\"}");
+
+            assertThat(unknown.path("id").asInt()).isEqualTo(1);
+            assertThat(unknown.at("/error/code").asInt()).isEqualTo(-32022);
+            assertThat(unknown.at("/error/data/requested").asText()).isEqualTo("2099-01-01");
+            assertThat(unknown.at("/error/data/supported").toString())
+                    .isEqualTo(
+                            "[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\",\"2025-03-26\","
+                                    + "\"2024-11-05\"]");
+            assertThat(noCapabilities.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(noCapabilities.at("/error/message").asText())
+                    .contains("io.modelcontextprotocol/clientCapabilities");
+            assertThat(beforeInitialize.path("id").asInt()).isEqualTo(3);
+            assertThat(beforeInitialize.at("/error/code").asInt()).isEqualTo(-32602);
+            assertThat(beforeInitialize.at("/error/message").asText())
+                    .contains("initialize", "2026-07-28");
+            assertThat(beforeInitialize.at("/error/data/supported/0").asText())
+                    .isEqualTo("2026-07-28");
+            assertThat(discoverBare.at("/result/supportedVersions/0").asText())
+                    .isEqualTo("2026-07-28");
+            assertThat(project.resolve("a.txt")).doesNotExist();
+            assertThat(project.resolve("b.txt")).doesNotExist();
+            assertThat(project.resolve("c.txt")).doesNotExist();
+        }
+    }
+
+    @Test
+    void handshakeEra_requestNamingAnotherVersion_servedInThatVersion() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode old =
                     mcp.raw(
                             "{\"jsonrpc\":\"2.0\",\"id\":73,\"method\":\"tools/list\",\"params\":"
                                     + "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
-                                    + "\"2025-11-25\"}}}");
+                                    + "\"2024-11-05\"}}}");
+            JsonNode modern =
+                    mcp.raw(
+                            "{\"jsonrpc\":\"2.0\",\"id\":74,\"method\":\"tools/list\",\"params\":{"
+                                    + meta("2026-07-28")
+                                    + "}}");
 
-            assertThat(apply.path("id").asInt()).isEqualTo(70);
-            assertThat(apply.at("/error/code").asInt()).isEqualTo(-32022);
-            assertThat(apply.at("/error/data/requested").asText()).isEqualTo("2026-07-28");
-            assertThat(apply.at("/error/data/supported").toString())
-                    .isEqualTo("[\"2025-11-25\",\"2025-06-18\",\"2025-03-26\",\"2024-11-05\"]");
-            assertThat(project.resolve("new.txt")).doesNotExist();
-            assertThat(probe.at("/error/code").asInt()).isEqualTo(-32022);
-            assertThat(discover.at("/result/supportedVersions/0").asText()).isEqualTo("2025-11-25");
-            assertThat(discover.at("/result/serverInfo/name").asText()).isEqualTo("csl");
-            assertThat(known.at("/result/tools").size()).isPositive();
+            assertThat(old.at("/result/tools/0/outputSchema").isMissingNode()).isTrue();
+            assertThat(old.at("/result/resultType").isMissingNode()).isTrue();
+            assertThat(modern.at("/result/resultType").asText()).isEqualTo("complete");
         }
     }
 
@@ -429,15 +538,7 @@ class McpProtocolTest {
          * claims it whatever its version).
          */
         static Mcp start(Path dir, String version, boolean elicitation) throws Exception {
-            ProcessBuilder pb =
-                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString()))
-                            .redirectError(ProcessBuilder.Redirect.DISCARD);
-            // As MCP clients start servers: no locale at all.
-            pb.environment()
-                    .keySet()
-                    .removeIf(name -> name.equals("LANG") || name.startsWith("LC_"));
-            Process process = pb.start();
-            Mcp mcp = new Mcp(process);
+            Mcp mcp = startWithoutInitialize(dir);
             ObjectNode capabilities = JSON.createObjectNode();
             if (elicitation) {
                 capabilities.putObject("elicitation");
@@ -454,6 +555,18 @@ class McpProtocolTest {
                                     Map.of("name", "test", "version", "1")));
             mcp.notify("notifications/initialized");
             return mcp;
+        }
+
+        /** Starts it; nothing sent yet. */
+        static Mcp startWithoutInitialize(Path dir) throws Exception {
+            ProcessBuilder pb =
+                    new ProcessBuilder(dev.csl.cli.CslJava.command("mcp", "-C", dir.toString()))
+                            .redirectError(ProcessBuilder.Redirect.DISCARD);
+            // As MCP clients start servers: no locale at all.
+            pb.environment()
+                    .keySet()
+                    .removeIf(name -> name.equals("LANG") || name.startsWith("LC_"));
+            return new Mcp(pb.start());
         }
 
         JsonNode tool(String name, Map<String, ?> arguments) throws Exception {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * initialize, tools, an apply with non-ASCII content and file name, a check, a misspelt argument, a
  * {@code workingDir} outside with neither roots nor {@code -C} (apply and undo), progress, a
  * cancelled TASKS block, undo, an unapproved command approved through elicitation, and roots; then
- * {@code mcp.Client} probing (works) and pinned to 2026-07-28 (refused -32022, nothing runs).
+ * {@code mcp.Client} probing and pinned to the stateless revision 2026-07-28: tools, apply, check,
+ * an unapproved command, undo.
  */
 class McpPythonClientTest {
     @TempDir Path tmp;
@@ -85,12 +86,26 @@ class McpPythonClientTest {
         assertThat(got.at("/elicitation/text").asText()).contains("$ printf apprové\n    apprové");
         assertThat(got.at("/roots/isError").asBoolean()).as(got.toString()).isFalse();
         assertThat(root.resolve("in-root.txt")).hasContent("rooted");
-        assertThat(got.at("/modes/auto/isError").asBoolean()).as(got.toString()).isFalse();
-        assertThat(server.resolve("probed.txt")).hasContent("x\n");
-        assertThat(got.at("/modes/2026-07-28/errorCodes").toString())
-                .as(got.toString())
-                .contains("-32022");
-        assertThat(server.resolve("pinned.txt")).as("refused before the tool ran").doesNotExist();
+        // mcp.Client probing (finds 2026-07-28 through server/discover) and pinned to it (no
+        // initialize): the same flow, in the stateless revision's shape, which the SDK validates
+        for (String mode : List.of("auto", "2026-07-28")) {
+            JsonNode step = got.path("modes").path(mode);
+            String file = mode.equals("auto") ? "probed.txt" : "pinned.txt";
+            assertThat(step.path("error").isMissingNode()).as(step.toString()).isTrue();
+            assertThat(step.path("protocolVersion").asText()).isEqualTo("2026-07-28");
+            assertThat(step.path("tools").toString()).isEqualTo("[\"apply\",\"check\",\"undo\"]");
+            assertThat(step.at("/apply/isError").asBoolean()).as(step.toString()).isFalse();
+            assertThat(step.at("/apply/ok").asBoolean()).isTrue();
+            assertThat(step.at("/apply/text").asText()).contains(file);
+            assertThat(step.at("/check/isError").asBoolean()).as(step.toString()).isFalse();
+            assertThat(step.at("/check/text").asText()).contains("-x ✓", "+y");
+            assertThat(step.at("/unapproved/isError").asBoolean()).isTrue();
+            assertThat(step.at("/unapproved/text").asText()).contains("command_not_approved");
+            assertThat(step.at("/undo/isError").asBoolean()).as(step.toString()).isFalse();
+            assertThat(step.at("/undo/text").asText()).contains(file);
+            assertThat(server.resolve(file)).as("applied, then undone").doesNotExist();
+        }
+        assertThat(got.at("/modes/auto/serverInfo").asText()).isEqualTo("csl");
     }
 
     /**
