@@ -22,10 +22,10 @@ public final class BigMessages {
     private BigMessages() {}
 
     /** The largest message csl serve and mcp read (129 MiB). */
-    public static final int LIMIT = dev.csl.cli.serve.RpcJson.MAX_MESSAGE_BYTES;
+    public static final int LIMIT = dev.csl.cli.rpc.RpcJson.MAX_MESSAGE_BYTES;
 
     /** The largest answer they promise to take (64 MiB). */
-    public static final int ANSWER = dev.csl.cli.serve.RpcJson.MAX_ANSWER_BYTES;
+    public static final int ANSWER = dev.csl.cli.rpc.RpcJson.MAX_ANSWER_BYTES;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

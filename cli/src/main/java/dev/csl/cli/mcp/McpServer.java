@@ -1,19 +1,21 @@
 package dev.csl.cli.mcp;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.csl.cli.serve.MessageReader;
-import dev.csl.cli.serve.RpcJson;
+import dev.csl.cli.rpc.IncomingMessages;
+import dev.csl.cli.rpc.MessageReader;
+import dev.csl.cli.rpc.MessageWriter;
+import dev.csl.cli.rpc.OutgoingRequests;
+import dev.csl.cli.rpc.RequestCheck;
+import dev.csl.cli.rpc.RpcError;
+import dev.csl.cli.rpc.RpcJson;
+import dev.csl.cli.rpc.RpcMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,16 +37,13 @@ public final class McpServer {
     static final List<String> PROTOCOL_VERSIONS = ProtocolFeatures.HANDSHAKE;
 
     private final ObjectMapper mapper = RpcJson.widened(new ObjectMapper());
-    private final ObjectWriter writer =
-            mapper.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
     private final McpTools tools;
     private final java.util.function.Supplier<String> promptText;
     private final String version;
     private final PrintStream log;
-    private final Map<String, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
-    private final AtomicLong ids = new AtomicLong();
+    private final OutgoingRequests outgoing = new OutgoingRequests(this::send);
     private final ToolQueue toolCalls;
-    private PrintStream out;
+    private MessageWriter out;
     private volatile JsonNode clientCapabilities = null;
     private volatile ProtocolFeatures features = ProtocolFeatures.of(PROTOCOL_VERSIONS.get(0));
 
@@ -71,28 +70,13 @@ public final class McpServer {
 
     /** Serves until the end of input; returns the exit status. */
     public int serve(InputStream in, PrintStream protocol) throws IOException {
-        this.out = protocol;
-        // The same reader as csl serve's, one message per line: the same size and UTF-8 rules.
-        MessageReader reader = new MessageReader(in, MessageReader.Framing.LINE);
-        byte[] line;
-        while ((line = nextLine(reader)) != null) {
-            if (line.length == 0) {
-                continue; // a refused message, already answered
-            }
-            JsonNode message;
-            try {
-                message = mapper.readTree(line);
-            } catch (IOException e) {
-                send(
-                        error(
-                                usableId(RpcJson.peekId(line, line.length)),
-                                -32700,
-                                "Parse error: the line is not JSON"));
-                continue;
-            } catch (OutOfMemoryError e) {
-                send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
-                continue;
-            }
+        this.out = new MessageWriter(protocol, mapper, "csl mcp", log);
+        // The same reading as csl serve's, one message per line: the same size and UTF-8 rules.
+        IncomingMessages messages =
+                new IncomingMessages(
+                        in, MessageReader.Framing.LINE, mapper, out, this::send, "csl mcp", log);
+        JsonNode message;
+        while ((message = messages.next()) != null) {
             if (message.isArray()) {
                 batch(message);
             } else {
@@ -102,32 +86,6 @@ public final class McpServer {
         toolCalls.close();
         tools.close();
         return 0;
-    }
-
-    /**
-     * The next line; empty after answering a message refused unread (over the size limit, not
-     * UTF-8); null at the end of input or when stdin cannot be read.
-     */
-    private byte[] nextLine(MessageReader reader) {
-        try {
-            return reader.next();
-        } catch (MessageReader.RefusedMessage e) {
-            log.println("csl mcp: " + e.getMessage());
-            send(error(usableId(e.id), e.code, e.getMessage()));
-            return new byte[0];
-        } catch (IOException e) {
-            log.println("csl mcp: cannot read the next message, stopping: " + e.getMessage());
-            return null;
-        } catch (OutOfMemoryError e) {
-            // a message too large to hold must not end the server
-            send(error(null, -32603, OUT_OF_MEMORY + " reading a message; csl mcp goes on"));
-            return new byte[0];
-        }
-    }
-
-    /** An id MCP allows (a string or an integer), else null. */
-    private static JsonNode usableId(JsonNode id) {
-        return id != null && (id.isTextual() || id.isIntegralNumber()) ? id : null;
     }
 
     /** Sends the response once there is one (a notification has none). */
@@ -147,14 +105,14 @@ public final class McpServer {
      */
     private void batch(JsonNode messages) {
         if (messages.isEmpty()) {
-            send(error(null, -32600, "Invalid request: an empty batch"));
+            send(error(null, RpcError.INVALID_REQUEST, "Invalid request: an empty batch"));
             return;
         }
         if (!features.batches()) {
             send(
                     error(
                             null,
-                            -32600,
+                            RpcError.INVALID_REQUEST,
                             "Invalid request: protocol version "
                                     + features.version()
                                     + " has no JSON-RPC batches; send each message on its own"
@@ -168,7 +126,7 @@ public final class McpServer {
                             ? CompletableFuture.completedFuture(
                                     error(
                                             message.get("id"),
-                                            -32600,
+                                            RpcError.INVALID_REQUEST,
                                             "Invalid request: initialize must not be part of a"
                                                     + " batch"))
                             : guarded(message));
@@ -200,61 +158,35 @@ public final class McpServer {
             log.println("csl mcp: internal error: " + e);
             return CompletableFuture.completedFuture(
                     message.hasNonNull("id") && message.has("method")
-                            ? error(message.get("id"), -32603, internalError(e))
+                            ? error(message.get("id"), RpcError.INTERNAL_ERROR, internalError(e))
                             : null);
         }
     }
 
-    /** Why a message is not a valid JSON-RPC 2.0 message, or null when it is one. */
-    private static String invalid(JsonNode message) {
-        if (!message.isObject()) {
-            return "a message must be a JSON object, not " + message.getNodeType();
-        }
-        JsonNode version = message.get("jsonrpc");
-        if (version == null || !version.isTextual() || !version.textValue().equals("2.0")) {
-            return "'jsonrpc' must be \"2.0\"";
-        }
-        JsonNode id = message.get("id");
-        if (id != null && !id.isTextual() && !id.isIntegralNumber() && !id.isNull()) {
-            return "'id' must be a string or an integer";
-        }
-        JsonNode method = message.get("method");
-        if (method == null) {
-            if (id == null || id.isNull() || !(message.has("result") || message.has("error"))) {
-                return "a request needs a 'method'; a response an 'id' and a 'result' or an"
-                        + " 'error'";
-            }
-            return null;
-        }
-        if (!method.isTextual()) {
-            return "'method' must be a string";
-        }
-        if (id != null && id.isNull()) {
-            return "'id' must not be null (MCP); leave it out for a notification";
+    /** Why a message is not a valid MCP message, or null when it is one. */
+    private static RequestCheck.Problem invalid(JsonNode message) {
+        RequestCheck.Problem problem = RequestCheck.problem(message, RequestCheck.Dialect.MCP);
+        if (problem != null || !message.has("method")) {
+            return problem;
         }
         JsonNode params = message.get("params");
         if (params != null && !params.isObject() && !params.isNull()) {
-            return "'params' must be an object";
+            return new RequestCheck.Problem(
+                    message.get("id"), "Invalid request: 'params' must be an object");
         }
         return null;
     }
 
     /** One message; completes with the response to send, or null (notifications, responses). */
     private CompletableFuture<JsonNode> handle(JsonNode message) {
-        String invalid = invalid(message);
+        RequestCheck.Problem invalid = invalid(message);
         if (invalid != null) {
-            JsonNode id = message.isObject() ? message.get("id") : null;
-            boolean usableId = id != null && (id.isTextual() || id.isIntegralNumber());
-            return CompletableFuture.completedFuture(
-                    error(usableId ? id : null, -32600, "Invalid request: " + invalid));
+            return done(RpcMessages.error(invalid.id(), invalid.error()));
         }
         if (!message.has("method")) {
             // An answer to a request of ours (roots/list, elicitation/create).
-            CompletableFuture<JsonNode> waiting = pending.remove(message.path("id").asText());
-            if (waiting != null) {
-                waiting.complete(message);
-            }
-            return CompletableFuture.completedFuture(null);
+            outgoing.answered(message);
+            return done(null);
         }
         String method = message.get("method").asText();
         JsonNode id = message.get("id");
@@ -295,9 +227,8 @@ public final class McpServer {
                                     : result(id, McpPrompts.list(mapper)));
             case "prompts/get" -> done(prompt(id, params));
             case "tools/call" ->
-                    toolCalls.submit(
-                            id.asText(), cancelled -> call(id, params, cancelled, served, true));
-            default -> done(error(id, -32601, "Method not found: " + method));
+                    toolCalls.submit(id, cancelled -> call(id, params, cancelled, served, true));
+            default -> done(error(id, RpcError.METHOD_NOT_FOUND, "Method not found: " + method));
         };
     }
 
@@ -314,7 +245,7 @@ public final class McpServer {
     private CompletableFuture<JsonNode> stateless(JsonNode id, String method, JsonNode params) {
         String malformed = StatelessEnvelope.malformed(params.path("_meta"));
         if (malformed != null) {
-            return done(error(id, -32602, malformed));
+            return done(error(id, RpcError.INVALID_PARAMS, malformed));
         }
         ProtocolFeatures modern = ProtocolFeatures.of(ProtocolFeatures.STATELESS);
         return switch (method) {
@@ -331,13 +262,12 @@ public final class McpServer {
                                     : result(id, complete(McpPrompts.list(mapper), true)));
             case "prompts/get" -> done(prompt(id, params));
             case "tools/call" ->
-                    toolCalls.submit(
-                            id.asText(), cancelled -> call(id, params, cancelled, modern, false));
+                    toolCalls.submit(id, cancelled -> call(id, params, cancelled, modern, false));
             default ->
                     done(
                             error(
                                     id,
-                                    -32601,
+                                    RpcError.METHOD_NOT_FOUND,
                                     "Method not found: "
                                             + method
                                             + " (protocol version "
@@ -355,7 +285,7 @@ public final class McpServer {
     private ObjectNode prompt(JsonNode id, JsonNode params) {
         String name = params.path("name").asText();
         if (!McpPrompts.NAME.equals(name)) {
-            return error(id, -32602, "Unknown prompt: '" + name + "'");
+            return error(id, RpcError.INVALID_PARAMS, "Unknown prompt: '" + name + "'");
         }
         ObjectNode prompt = McpPrompts.get(mapper, promptText.get());
         return result(id, stateless(params) ? complete(prompt, false) : prompt);
@@ -367,15 +297,15 @@ public final class McpServer {
     }
 
     /**
-     * A request other than initialize that names no version before the handshake: -32602, as the
-     * stateless revision answers a request whose {@code _meta} lacks its version, with the versions
-     * csl speaks and how to reach each.
+     * A request other than initialize that names no version before the handshake:
+     * RpcError.INVALID_PARAMS, as the stateless revision answers a request whose {@code _meta}
+     * lacks its version, with the versions csl speaks and how to reach each.
      */
     private ObjectNode noVersion(JsonNode id, String method) {
         ObjectNode message =
                 error(
                         id,
-                        -32602,
+                        RpcError.INVALID_PARAMS,
                         "Invalid params: "
                                 + method
                                 + " names no protocol version and no initialize came first;"
@@ -401,7 +331,7 @@ public final class McpServer {
     private ObjectNode unknownCursor(JsonNode id, JsonNode params) {
         return error(
                 id,
-                -32602,
+                RpcError.INVALID_PARAMS,
                 "Invalid params: unknown cursor "
                         + params.get("cursor")
                         + "; csl's lists fit in one page and carry no nextCursor, so list without"
@@ -419,7 +349,7 @@ public final class McpServer {
                     requestRoots();
                 }
             }
-            case "notifications/cancelled" -> toolCalls.cancel(params.path("requestId").asText());
+            case "notifications/cancelled" -> toolCalls.cancel(params.path("requestId"));
             default -> {} // other notifications need nothing from csl
         }
     }
@@ -432,7 +362,7 @@ public final class McpServer {
         ObjectNode message =
                 error(
                         id,
-                        -32022,
+                        RpcError.UNSUPPORTED_PROTOCOL_VERSION,
                         "Unsupported protocol version: "
                                 + asked
                                 + "; csl speaks "
@@ -548,13 +478,17 @@ public final class McpServer {
             ObjectNode result = tools.call(params, toolSession);
             response = result(id, served.stateless() ? complete(result, false) : result);
         } catch (McpTools.InvalidParams e) {
-            response = error(id, -32602, e.getMessage());
+            response = error(id, RpcError.INVALID_PARAMS, e.getMessage());
         } catch (OutOfMemoryError e) {
             // an apply reports its own limit_exceeded; this is anything around it
-            response = error(id, -32603, OUT_OF_MEMORY + "; the tool call was not completed");
+            response =
+                    error(
+                            id,
+                            RpcError.INTERNAL_ERROR,
+                            OUT_OF_MEMORY + "; the tool call was not completed");
         } catch (RuntimeException e) {
             log.println("csl mcp: internal error: " + e);
-            response = error(id, -32603, internalError(e));
+            response = error(id, RpcError.INTERNAL_ERROR, internalError(e));
         }
         return response;
     }
@@ -591,46 +525,19 @@ public final class McpServer {
     }
 
     private CompletableFuture<JsonNode> request(String method, ObjectNode params) {
-        String id = "csl-" + ids.incrementAndGet();
-        CompletableFuture<JsonNode> answer = new CompletableFuture<>();
-        pending.put(id, answer);
-        ObjectNode message = mapper.createObjectNode();
-        message.put("jsonrpc", "2.0");
-        message.put("id", id);
-        message.put("method", method);
-        message.set("params", params);
-        send(message);
-        return answer;
+        return outgoing.send(method, params);
     }
 
     private ObjectNode result(JsonNode id, JsonNode result) {
-        ObjectNode message = mapper.createObjectNode();
-        message.put("jsonrpc", "2.0");
-        message.set("id", id);
-        message.set("result", result);
-        return message;
+        return RpcMessages.result(id, result);
     }
 
     private ObjectNode error(JsonNode id, int code, String text) {
-        ObjectNode message = mapper.createObjectNode();
-        message.put("jsonrpc", "2.0");
-        message.set("id", id == null ? mapper.nullNode() : id);
-        ObjectNode error = message.putObject("error");
-        error.put("code", code);
-        error.put("message", text);
-        return message;
+        return RpcMessages.error(id, code, text);
     }
 
-    /** One message per line; never interleaved (the reader and the tool thread both send). */
-    private synchronized void send(JsonNode message) {
-        try {
-            // Straight to the stream as UTF-8 bytes: no String of the whole message, no second
-            // copy.
-            writer.writeValue(out, message);
-            out.write('\n');
-            out.flush();
-        } catch (IOException e) {
-            log.println("csl mcp: could not write a message: " + e);
-        }
+    /** One message per line, written as it is serialized; never interleaved (two threads send). */
+    private void send(JsonNode message) {
+        out.stream(message);
     }
 }

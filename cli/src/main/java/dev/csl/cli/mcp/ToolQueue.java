@@ -1,20 +1,18 @@
 package dev.csl.cli.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.csl.cli.rpc.OpenRequests;
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
  * The tool calls of {@code csl mcp}: one at a time, in arrival order, on a thread of their own (the
- * reader stays free for what the client sends meanwhile), each with a cancellation flag from the
+ * reader stays free for what the client sends meanwhile), each open for cancellation from the
  * moment it is queued, so that {@code notifications/cancelled} reaches a waiting call as well as
  * the running one.
  */
@@ -26,11 +24,8 @@ final class ToolQueue implements AutoCloseable {
                         t.setDaemon(true);
                         return t;
                     });
-    private final Map<String, AtomicBoolean> calls = new ConcurrentHashMap<>();
+    private final OpenRequests open = new OpenRequests();
     private final PrintStream log;
-
-    /** The id of the call running now, or null. */
-    private volatile String running;
 
     ToolQueue(PrintStream log) {
         this.log = log;
@@ -40,36 +35,20 @@ final class ToolQueue implements AutoCloseable {
      * Runs {@code work} after the calls queued before it; completes with its response, or with null
      * when the call was cancelled (no response is sent for a cancelled call).
      */
-    CompletableFuture<JsonNode> submit(String id, Function<BooleanSupplier, JsonNode> work) {
-        AtomicBoolean cancelled = new AtomicBoolean();
-        calls.put(id, cancelled);
+    CompletableFuture<JsonNode> submit(JsonNode id, Function<BooleanSupplier, JsonNode> work) {
+        OpenRequests.Request call = open.open(id);
         CompletableFuture<JsonNode> response = new CompletableFuture<>();
         thread.execute(
                 () -> {
                     try {
-                        if (!start(id, cancelled)) {
-                            response.complete(null); // cancelled while it waited: never started
-                            return;
-                        }
-                        JsonNode answer = work.apply(cancelled::get);
-                        response.complete(cancelled.get() ? null : answer);
+                        JsonNode answer = call.run(() -> work.apply(call::cancelled));
+                        response.complete(call.cancelled() ? null : answer);
                     } catch (RuntimeException | OutOfMemoryError e) {
                         log.println("csl mcp: internal error: " + e);
                         response.complete(null);
-                    } finally {
-                        running = null;
-                        calls.remove(id, cancelled);
                     }
                 });
         return response;
-    }
-
-    private boolean start(String id, AtomicBoolean cancelled) {
-        if (cancelled.get()) {
-            return false;
-        }
-        running = id;
-        return !cancelled.get(); // a cancel between the two reads saw it queued: it must not run
     }
 
     /**
@@ -78,17 +57,22 @@ final class ToolQueue implements AutoCloseable {
      * process csl started, which is only this call's: calls run one at a time; the worker pool
      * replaces its workers), so its TASKS block rolls back.
      */
-    void cancel(String id) {
-        AtomicBoolean flag = calls.get(id);
-        if (flag == null || !flag.compareAndSet(false, true)) {
-            return; // finished already, or not a call of ours: nothing to stop
+    void cancel(JsonNode id) {
+        switch (open.cancel(id)) {
+            case QUEUED ->
+                    log.println(
+                            "csl mcp: queued request "
+                                    + id.asText()
+                                    + " cancelled; it will not run");
+            case RUNNING -> {
+                log.println(
+                        "csl mcp: request "
+                                + id.asText()
+                                + " cancelled by the client; stopping it");
+                ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+            }
+            case NONE -> {} // finished already, or not a call of ours: nothing to stop
         }
-        if (!id.equals(running)) {
-            log.println("csl mcp: queued request " + id + " cancelled; it will not run");
-            return;
-        }
-        log.println("csl mcp: request " + id + " cancelled by the client; stopping it");
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
     }
 
     /** Lets the calls already queued finish (up to 30 s). */

@@ -1,11 +1,18 @@
 package dev.csl.cli.serve;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.cli.rpc.IncomingMessages;
+import dev.csl.cli.rpc.MessageReader;
+import dev.csl.cli.rpc.MessageWriter;
+import dev.csl.cli.rpc.RequestCheck;
+import dev.csl.cli.rpc.RpcError;
+import dev.csl.cli.rpc.RpcException;
+import dev.csl.cli.rpc.RpcJson;
+import dev.csl.cli.rpc.RpcMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -70,75 +77,30 @@ public final class JsonRpcServer {
                             thread.setDaemon(true);
                             return thread;
                         });
-        LineWriter writer = new LineWriter(out);
+        MessageWriter writer = new MessageWriter(out, mapper, "csl serve", log);
         Session session = new Session(pool, writer);
         try {
-            MessageReader reader = new MessageReader(in, framing);
+            IncomingMessages messages =
+                    new IncomingMessages(
+                            in, framing, mapper, writer, writer::send, "csl serve", log);
             JsonNode shutdownId = null;
-            byte[] line;
-            while ((line = readMessage(reader, session)) != null) {
-                writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
-                JsonNode message = session.read(line);
-                if (message != null && isShutdown(message)) {
+            JsonNode message;
+            while ((message = messages.next()) != null) {
+                if (isShutdown(message)) {
                     shutdownId = message.get("id");
                     break;
                 }
-                if (message != null) {
-                    session.dispatch(message);
-                }
+                session.dispatch(message);
             }
             session.inFlight.awaitZero();
             if (shutdownId != null) {
-                session.write(success(shutdownId, NODES.nullNode()));
+                writer.send(RpcMessages.result(shutdownId, NODES.nullNode()));
             }
             return 0;
         } finally {
             pool.shutdownNow();
             backend.close();
         }
-    }
-
-    /**
-     * The next message, or null at the end of input or when the framing broke. A header the client
-     * got wrong is answered with a JSON-RPC error (id null, in its framing) before serve goes on
-     * (an oversized message was skipped) or stops (where the next message starts is unknown, and
-     * guessing could run a request's bytes as another).
-     */
-    private byte[] readMessage(MessageReader reader, Session session) {
-        while (true) {
-            try {
-                return reader.next();
-            } catch (MessageReader.RefusedMessage e) {
-                // Too large or not UTF-8: refused on its own, with its id when it shows one.
-                session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
-                session.write(
-                        error(
-                                e.id == null ? NODES.nullNode() : e.id,
-                                new RpcError(e.code, e.getMessage(), null)));
-                log.println("csl serve: " + e.getMessage());
-            } catch (MessageReader.FramingException e) {
-                session.writer.useHeaders(reader.framing() == MessageReader.Framing.HEADER);
-                session.write(error(NODES.nullNode(), framingError(e)));
-                log.println("csl serve: " + e.getMessage());
-                if (!e.resumable) {
-                    return null;
-                }
-            } catch (IOException e) {
-                log.println("csl serve: cannot read the next message, stopping: " + e.getMessage());
-                return null;
-            }
-        }
-    }
-
-    private static RpcError framingError(MessageReader.FramingException e) {
-        return e.resumable
-                ? new RpcError(RpcError.INVALID_REQUEST, "Invalid request: " + e.getMessage(), null)
-                : new RpcError(
-                        RpcError.PARSE_ERROR,
-                        "Parse error: "
-                                + e.getMessage()
-                                + "; csl serve cannot find the next message and stops",
-                        null);
     }
 
     /** How requests are framed: found from the first bytes ({@code AUTO}) or chosen. */
@@ -168,35 +130,12 @@ public final class JsonRpcServer {
         final InFlight inFlight = new InFlight();
         final ExecutorService pool;
         final KeyedSerialExecutor perDirectory;
-        final LineWriter writer;
+        final MessageWriter writer;
 
-        Session(ExecutorService pool, LineWriter writer) {
+        Session(ExecutorService pool, MessageWriter writer) {
             this.pool = pool;
             this.perDirectory = new KeyedSerialExecutor(pool);
             this.writer = writer;
-        }
-
-        /** Parses one message; answers a parse error itself and returns {@code null}. */
-        JsonNode read(byte[] line) {
-            try {
-                return mapper.readTree(line);
-            } catch (IOException e) { // a JsonProcessingException: nothing else reads a byte[]
-                // The id, when the line shows one before it breaks, lets the client match this.
-                JsonNode id = RpcJson.peekId(line, line.length);
-                write(
-                        error(
-                                id == null ? NODES.nullNode() : id,
-                                new RpcError(
-                                        RpcError.PARSE_ERROR,
-                                        "Parse error: the line is not valid JSON",
-                                        e instanceof JsonProcessingException j
-                                                ? j.getOriginalMessage()
-                                                : e.getMessage())));
-                return null;
-            } catch (OutOfMemoryError e) {
-                write(error(NODES.nullNode(), outOfMemory("reading this request")));
-                return null;
-            }
         }
 
         void dispatch(JsonNode message) {
@@ -255,24 +194,14 @@ public final class JsonRpcServer {
 
         /** Checks one request and starts its work; completes with the response, or null. */
         CompletableFuture<JsonNode> single(JsonNode message) {
-            if (!message.isObject()) {
-                return done(invalidRequest(NODES.nullNode(), "a request must be a JSON object"));
-            }
-            if (!validId(message)) {
-                return done(
-                        invalidRequest(
-                                NODES.nullNode(), "'id' must be a string, a number or null"));
-            }
+            RequestCheck.Problem problem =
+                    RequestCheck.problem(message, RequestCheck.Dialect.JSON_RPC);
             boolean notification = !message.has("id");
+            if (problem != null) {
+                return done(RpcMessages.error(notification ? null : problem.id(), problem.error()));
+            }
             JsonNode id = notification ? NODES.nullNode() : message.get("id");
-            if (!"2.0".equals(message.path("jsonrpc").asText(null))
-                    || !message.get("jsonrpc").isTextual()) {
-                return done(invalidRequest(id, "'jsonrpc' must be \"2.0\""));
-            }
             JsonNode methodNode = message.get("method");
-            if (methodNode == null || !methodNode.isTextual()) {
-                return done(invalidRequest(id, "'method' must be a string"));
-            }
             String method = methodNode.textValue();
             if (method.equals(Cancellations.METHOD)) {
                 cancellations.cancel(message.path("params").path("id"));
@@ -340,49 +269,7 @@ public final class JsonRpcServer {
         }
 
         void write(JsonNode node) {
-            byte[] json;
-            try {
-                // Straight to UTF-8 bytes: no String of a multi-megabyte response on the way.
-                json = mapper.writeValueAsBytes(node);
-            } catch (OutOfMemoryError e) {
-                // the response was too large to hold as JSON: its id gets an error instead
-                JsonNode id = node.path("id").isMissingNode() ? NODES.nullNode() : node.get("id");
-                json = fallback(error(id, outOfMemory("writing the response")));
-            } catch (JsonProcessingException e) {
-                json =
-                        ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
-                                        + "\"message\":\"Internal error: response not"
-                                        + " serializable\"}}")
-                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            }
-            try {
-                writer.writeLine(json);
-            } catch (RuntimeException e) {
-                log.println("csl serve: cannot write a response: " + e.getMessage());
-            }
-        }
-    }
-
-    /**
-     * The error of a request csl ran out of memory on, outside any apply (which reports its own
-     * {@code limit_exceeded}): the request fails, serve goes on.
-     */
-    static RpcError outOfMemory(String doing) {
-        return new RpcError(
-                RpcError.INTERNAL_ERROR,
-                "Internal error: csl ran out of memory "
-                        + doing
-                        + "; the request was not carried out and csl serve goes on",
-                null);
-    }
-
-    private byte[] fallback(JsonNode node) {
-        try {
-            return mapper.writeValueAsBytes(node);
-        } catch (JsonProcessingException | OutOfMemoryError e) {
-            return ("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
-                            + "\"message\":\"Internal error: out of memory\"}}")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            writer.send(node);
         }
     }
 
@@ -395,29 +282,11 @@ public final class JsonRpcServer {
         return done(notification ? null : response);
     }
 
-    private static ObjectNode invalidRequest(JsonNode id, String why) {
-        return error(id, new RpcError(RpcError.INVALID_REQUEST, "Invalid request: " + why, null));
-    }
-
     private static ObjectNode success(JsonNode id, JsonNode result) {
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", id);
-        response.set("result", result);
-        return response;
+        return RpcMessages.result(id, result);
     }
 
     static ObjectNode error(JsonNode id, RpcError error) {
-        ObjectNode body = NODES.objectNode();
-        body.put("code", error.code());
-        body.put("message", error.message());
-        if (error.data() != null) {
-            body.set("data", NODES.pojoNode(error.data()));
-        }
-        ObjectNode response = NODES.objectNode();
-        response.put("jsonrpc", "2.0");
-        response.set("id", id);
-        response.set("error", body);
-        return response;
+        return RpcMessages.error(id, error);
     }
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.cli.options.ApplyOption;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
+import dev.csl.cli.rpc.RpcException;
 import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import java.nio.file.Path;

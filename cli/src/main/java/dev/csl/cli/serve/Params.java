@@ -2,6 +2,8 @@ package dev.csl.cli.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.csl.cli.rpc.RpcError;
+import dev.csl.cli.rpc.RpcException;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.Ownership;

@@ -1,4 +1,4 @@
-package dev.csl.cli.serve;
+package dev.csl.cli.rpc;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -28,7 +28,7 @@ public final class RpcJson {
     public static final int MAX_MESSAGE_BYTES = 2 * MAX_ANSWER_BYTES + (1 << 20);
 
     /** How much of a refused message is looked at to find its {@code id}. */
-    static final int ID_WINDOW = 64 << 10;
+    public static final int ID_WINDOW = 64 << 10;
 
     /** {@code mapper}'s settings, reading with limits that fit every message up to the maximum. */
     public static ObjectMapper widened(ObjectMapper mapper) {

@@ -1,4 +1,4 @@
-package dev.csl.cli.serve;
+package dev.csl.cli.rpc;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -32,7 +32,7 @@ public final class MessageReader {
      * this; the limit keeps a wrong Content-Length or an endless line from making csl allocate
      * gigabytes.
      */
-    static final int MAX_BODY_BYTES = RpcJson.MAX_MESSAGE_BYTES;
+    public static final int MAX_BODY_BYTES = RpcJson.MAX_MESSAGE_BYTES;
 
     /**
      * A message that was read past and is refused on its own; the stream is still in step, so the
@@ -55,8 +55,8 @@ public final class MessageReader {
      * oversized body was skipped), so the next message can be read; otherwise where the next
      * message starts is unknown and reading must stop.
      */
-    static final class FramingException extends IOException {
-        final boolean resumable;
+    public static final class FramingException extends IOException {
+        public final boolean resumable;
 
         FramingException(String message, boolean resumable) {
             super(message);
