@@ -350,6 +350,46 @@ class McpProtocolTest {
         }
     }
 
+    /**
+     * The text block is what a client that shows its model only text gives it: the summary, which
+     * carries every message, hint and the plan hash of structuredContent, and no second copy of the
+     * document as JSON (docs/mcp.md says why).
+     */
+    @Test
+    void toolResult_structuredContent_textHoldsEveryMessageHintAndPlanHash() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("f.txt"), "alpha\nbeta\ngamma\n");
+        String answer =
+                "<---SEARCH file=\"f.txt\"--->\nbetta\n<---REPLACE--->\nBETA\n<---END--->\n"
+                        + "<---WRITE file=\"g.txt\"--->\nnew\n<---END--->\n"
+                        + "<---RUN--->\nprintf hi\n<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode result = mcp.tool("check", Map.of("answer", answer));
+
+            assertThat(result.path("content").size()).as(result.toString()).isEqualTo(1);
+            String text = result.at("/content/0/text").asText();
+            JsonNode document = result.path("structuredContent");
+            assertThat(text)
+                    .doesNotContain("\"results\"")
+                    .contains(document.get("planHash").asText());
+            int errors = 0;
+            for (JsonNode operation : document.path("results")) {
+                JsonNode error = operation.path("error");
+                if (error.isObject()) {
+                    errors++;
+                    for (String line : error.get("message").asText().split("\n")) {
+                        assertThat(text).contains(line.strip());
+                    }
+                    assertThat(text).contains(error.get("hint").asText());
+                }
+                if (operation.hasNonNull("diff")) {
+                    assertThat(text).contains("+new");
+                }
+            }
+            assertThat(errors).isEqualTo(2);
+        }
+    }
+
     @Test
     void lists_unknownCursor_refusedWithInvalidParams_noCursorGivesTheWholeList() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
