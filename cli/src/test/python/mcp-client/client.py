@@ -166,8 +166,18 @@ async def client_modes(out):
     for mode, name in (("auto", "probed.txt"), ("2026-07-28", "pinned.txt")):
         step = out.setdefault("modes", {}).setdefault(mode, {})
         answer = '<---WRITE file="' + name + '"--->\nx ✓\n<---END--->\n'
+        asked = step.setdefault("asked", [])
+
+        async def elicit(context, request):
+            # asked through an input_required result (no server requests in this revision)
+            asked.append(request.message)
+            decision = "yes" if "printf oui" in request.message else "no"
+            return types.ElicitResult(action="accept", content={"decision": decision})
+
         try:
-            async with Client(params, mode=mode, read_timeout_seconds=TIMEOUT) as client:
+            async with Client(
+                params, mode=mode, read_timeout_seconds=TIMEOUT, elicitation_callback=elicit
+            ) as client:
                 step["protocolVersion"] = client.protocol_version
                 step["serverInfo"] = getattr(client.server_info, "name", None)
                 tools = await client.list_tools()
@@ -190,6 +200,10 @@ async def client_modes(out):
                     "apply", {"answer": "<---RUN--->\nprintf nope\n<---END--->\n"}
                 )
                 step["unapproved"] = {"isError": unapproved.is_error, "text": text(unapproved)}
+                allowed = await client.call_tool(
+                    "apply", {"answer": "<---RUN--->\nprintf oui\n<---END--->\n"}
+                )
+                step["allowed"] = {"isError": allowed.is_error, "text": text(allowed)}
                 undone = await client.call_tool("undo", {})
                 step["undo"] = {"isError": undone.is_error, "text": text(undone)}
         except Exception as error:  # a refusal: an MCPError, maybe inside exception groups

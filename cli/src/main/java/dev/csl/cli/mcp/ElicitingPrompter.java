@@ -28,6 +28,11 @@ final class ElicitingPrompter implements Prompter {
 
     @Override
     public Answer ask(String raw) {
+        return decision(raw, elicit.apply(request(dir, raw, mapper)));
+    }
+
+    /** The params of {@code elicitation/create} that ask about {@code raw}. */
+    static ObjectNode request(Path dir, String raw, ObjectMapper mapper) {
         String command = TerminalText.line(raw);
         boolean hidden = TerminalText.hasControl(raw);
         ObjectNode params = mapper.createObjectNode();
@@ -56,7 +61,15 @@ final class ElicitingPrompter implements Prompter {
         }
         choices.add("never");
         schema.putArray("required").add("decision");
-        JsonNode result = elicit.apply(params);
+        return params;
+    }
+
+    /**
+     * The user's answer about {@code raw} in the client's elicitation result; declining, cancelling
+     * or no result at all is "no".
+     */
+    static Answer decision(String raw, JsonNode result) {
+        boolean hidden = TerminalText.hasControl(raw);
         if (result == null || !"accept".equals(result.path("action").asText())) {
             return Answer.NO;
         }

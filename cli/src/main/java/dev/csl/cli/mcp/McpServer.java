@@ -474,7 +474,8 @@ public final class McpServer {
                                     ? this::elicit
                                     : null,
                             cancelled,
-                            served);
+                            served,
+                            session ? null : inputResponses(params));
             ObjectNode result = tools.call(params, toolSession);
             response = result(id, served.stateless() ? complete(result, false) : result);
         } catch (McpTools.InvalidParams e) {
@@ -491,6 +492,21 @@ public final class McpServer {
             response = error(id, RpcError.INTERNAL_ERROR, internalError(e));
         }
         return response;
+    }
+
+    /**
+     * The answers a call of the stateless revision brings when its client can elicit (empty on the
+     * first call), or null when it cannot: then nobody is asked.
+     */
+    private JsonNode inputResponses(JsonNode params) {
+        JsonNode capabilities = params.path("_meta").path(StatelessEnvelope.CLIENT_CAPABILITIES);
+        JsonNode elicitation = capabilities.path("elicitation");
+        // form mode is what csl asks in: an empty object means it, as in 2025-11-25
+        if (!elicitation.isObject() || !(elicitation.isEmpty() || elicitation.has("form"))) {
+            return null;
+        }
+        JsonNode responses = params.get("inputResponses");
+        return responses != null && responses.isObject() ? responses : mapper.createObjectNode();
     }
 
     /** notifications/progress for each line a long RUN prints. */

@@ -50,12 +50,24 @@ public final class McpTools implements AutoCloseable {
      * @param elicit asks the user through the client and returns its result, or null
      * @param cancelled true once the client cancelled the call
      * @param features what the negotiated protocol version may carry
+     * @param inputResponses for a call of the stateless revision whose client can elicit: the
+     *     answers it brought (empty on the first call); unapproved commands are asked about by an
+     *     {@code input_required} result ({@link InputRequired}). Null otherwise.
      */
     record Session(
             OutputListener progress,
             Function<ObjectNode, JsonNode> elicit,
             java.util.function.BooleanSupplier cancelled,
-            ProtocolFeatures features) {}
+            ProtocolFeatures features,
+            JsonNode inputResponses) {
+        Session(
+                OutputListener progress,
+                Function<ObjectNode, JsonNode> elicit,
+                java.util.function.BooleanSupplier cancelled,
+                ProtocolFeatures features) {
+            this(progress, elicit, cancelled, features, null);
+        }
+    }
 
     /**
      * How reports are shown, from the CLI's renderers.
@@ -321,10 +333,29 @@ public final class McpTools implements AutoCloseable {
         } catch (BadOptionValue e) {
             throw new InvalidParams(e.json());
         }
-        Prompter prompter =
-                session.elicit() == null || checked.dryRun()
-                        ? null
-                        : new ElicitingPrompter(dir, session.elicit(), mapper);
+        Prompter prompter = null;
+        if (!checked.dryRun() && session.inputResponses() != null) {
+            // Before anything runs: the commands a person must decide, asked in one round trip.
+            ApplyReport preview =
+                    interpreter.apply(
+                            answer.asText(),
+                            checked.withDryRun(true)
+                                    .withExpectPlan(null)
+                                    .withPrompter(command -> Prompter.Answer.NO)
+                                    .withCancellation(session.cancelled()));
+            ObjectNode ask =
+                    InputRequired.ask(
+                            InputRequired.commandsToAsk(preview),
+                            session.inputResponses(),
+                            dir,
+                            mapper);
+            if (ask != null) {
+                return ask;
+            }
+            prompter = InputRequired.answeredBy(session.inputResponses());
+        } else if (!checked.dryRun() && session.elicit() != null) {
+            prompter = new ElicitingPrompter(dir, session.elicit(), mapper);
+        }
         ApplyOptions options =
                 checked.withPrompter(prompter)
                         .withOutput(session.progress())

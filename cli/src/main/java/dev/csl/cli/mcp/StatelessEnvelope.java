@@ -45,7 +45,9 @@ final class StatelessEnvelope {
      * cacheScope}. The scope is private: the tool list names the user's directory ({@code -C}).
      */
     static ObjectNode complete(ObjectNode result, boolean cacheable, String cslVersion) {
-        result.put("resultType", "complete");
+        if (!result.has("resultType")) { // an input_required result keeps its own
+            result.put("resultType", "complete");
+        }
         if (cacheable) {
             result.put("ttlMs", TTL_MS);
             result.put("cacheScope", "private");

@@ -289,6 +289,75 @@ class McpProtocolTest {
         }
     }
 
+    /** A call of 2026-07-28 whose client can elicit, with {@code responses} (or none). */
+    private static String elicitingCall(int id, String answer, String responses) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":"
+                + id
+                + ",\"method\":\"tools/call\",\"params\":{\"name\":\"apply\",\"arguments\":"
+                + "{\"answer\":"
+                + JSON.valueToTree(answer)
+                + "},"
+                + (responses == null ? "" : "\"inputResponses\":" + responses + ",")
+                + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{}}}}}";
+    }
+
+    @Test
+    void statelessRevision_unapprovedCommand_askedByInputRequiredBeforeAnythingRuns()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String answer =
+                "<---WRITE file=\"first.txt\"--->\nx\n<---END--->\n"
+                        + "<---RUN--->\nprintf asked\n<---END--->\n";
+        try (Mcp mcp = Mcp.startWithoutInitialize(project)) {
+            JsonNode first = mcp.raw(elicitingCall(1, answer, null));
+
+            assertThat(first.at("/result/resultType").asText())
+                    .as(first.toString())
+                    .isEqualTo("input_required");
+            JsonNode requests = first.at("/result/inputRequests");
+            assertThat(requests.size()).isEqualTo(1);
+            String key = requests.fieldNames().next();
+            JsonNode request = requests.get(key);
+            assertThat(request.path("method").asText()).isEqualTo("elicitation/create");
+            assertThat(request.at("/params/message").asText()).contains("'printf asked'");
+            assertThat(request.at("/params/requestedSchema/properties/decision/enum").toString())
+                    .isEqualTo("[\"yes\",\"no\",\"always\",\"never\"]");
+            assertThat(project.resolve("first.txt")).as("nothing ran before asking").doesNotExist();
+
+            JsonNode unrelated =
+                    mcp.raw(
+                            elicitingCall(
+                                    2,
+                                    answer,
+                                    "{\"approve-other\":{\"action\":\"accept\","
+                                            + "\"content\":{\"decision\":\"yes\"}}}"));
+            assertThat(unrelated.at("/result/resultType").asText()).isEqualTo("input_required");
+            assertThat(project.resolve("first.txt")).doesNotExist();
+
+            JsonNode declined =
+                    mcp.raw(elicitingCall(3, answer, "{\"" + key + "\":{\"action\":\"decline\"}}"));
+            assertThat(declined.at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(declined.at("/result/isError").asBoolean()).isTrue();
+            assertThat(declined.at("/result/content/0/text").asText()).contains("declined");
+
+            JsonNode allowed =
+                    mcp.raw(
+                            elicitingCall(
+                                    4,
+                                    answer,
+                                    "{\""
+                                            + key
+                                            + "\":{\"action\":\"accept\","
+                                            + "\"content\":{\"decision\":\"yes\"}}}"));
+            assertThat(allowed.at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(allowed.at("/result/isError").asBoolean()).as(allowed.toString()).isFalse();
+            assertThat(allowed.at("/result/content/0/text").asText()).contains("asked");
+            assertThat(project.resolve("first.txt")).hasContent("x\n");
+            assertThat(mcp.requestsFromServer).as("no server requests in this revision").isEmpty();
+        }
+    }
+
     @Test
     void statelessRevision_badEnvelopeOrUnknownVersion_refusedBeforeTheToolRuns() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));

@@ -99,8 +99,13 @@ class McpPythonClientTest {
             assertThat(step.at("/apply/text").asText()).contains(file);
             assertThat(step.at("/check/isError").asBoolean()).as(step.toString()).isFalse();
             assertThat(step.at("/check/text").asText()).contains("-x ✓", "+y");
+            // unapproved commands asked about through an input_required result, then run or not
             assertThat(step.at("/unapproved/isError").asBoolean()).isTrue();
-            assertThat(step.at("/unapproved/text").asText()).contains("command_not_approved");
+            assertThat(step.at("/unapproved/text").asText())
+                    .contains("command_not_approved", "declined");
+            assertThat(step.at("/allowed/isError").asBoolean()).as(step.toString()).isFalse();
+            assertThat(step.at("/allowed/text").asText()).contains("$ printf oui\n    oui");
+            assertThat(step.path("asked").toString()).contains("'printf nope'", "'printf oui'");
             assertThat(step.at("/undo/isError").asBoolean()).as(step.toString()).isFalse();
             assertThat(step.at("/undo/text").asText()).contains(file);
             assertThat(server.resolve(file)).as("applied, then undone").doesNotExist();
