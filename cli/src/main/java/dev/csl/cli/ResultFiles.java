@@ -2,10 +2,17 @@ package dev.csl.cli;
 
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardedFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 
 /**
  * The files {@code csl watch} writes beside the project for the user: FILE.out, and FILE itself
@@ -49,6 +56,61 @@ final class ResultFiles {
                         ? now.posixMode() & 0666
                         : -1;
         files.restoreFile(name, content, mode);
+    }
+
+    /**
+     * Puts {@code content} at {@code file} only while the file still holds {@code expected}
+     * (compare-and-swap), so a save of the user's is never overwritten: true when written. The file
+     * is re-read just before the atomic rename, through a handle that keeps the old file; a write
+     * that lands in the old file between that check and the rename (an editor writing in place) is
+     * found there afterwards and put back under the name, unless the name already holds something
+     * newer than csl's own content. A save by renaming a new file over the name in the microseconds
+     * between the check and csl's rename is the one case this cannot see.
+     */
+    boolean replaceIfStill(Path file, byte[] expected, byte[] content) throws IOException {
+        Object key = fileKey(file);
+        try (FileChannel held = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (key == null
+                    || !Arrays.equals(readAll(held), expected)
+                    || !key.equals(fileKey(file))) {
+                return false;
+            }
+            replace(file, content);
+            byte[] old = readAll(held);
+            if (Arrays.equals(old, expected)) {
+                return true;
+            }
+            if (Arrays.equals(WatchedFile.look(file).content(), content)) {
+                replace(file, old); // the user's write went to the old file: it wins
+            }
+            return false;
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+    }
+
+    private static Object fileKey(Path file) {
+        try {
+            BasicFileAttributes a =
+                    Files.readAttributes(
+                            file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return a.isRegularFile() ? Arrays.asList(a.fileKey(), a.lastModifiedTime()) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static byte[] readAll(FileChannel channel) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        long at = 0;
+        int n;
+        while ((n = channel.read(buffer, at)) > 0) {
+            bytes.write(buffer.array(), 0, n);
+            at += n;
+            buffer.clear();
+        }
+        return bytes.toByteArray();
     }
 
     /**

@@ -48,6 +48,35 @@ class WatchProcessTest {
     }
 
     @Test
+    void watch_directoryThenFileInItsPlaceThenSigterm_saidWatchedOnAndStoppedWithALine()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        Process watch = start(answer, project, Map.of(), "--no-clipboard");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        try {
+            ProcessLines.await(lines, "csl watch: watching");
+            Files.createDirectory(answer);
+            ProcessLines.await(
+                    lines,
+                    "answer.md is a directory, not an answer file: nothing to apply; still"
+                            + " watching for an answer saved under its name");
+            Files.delete(answer);
+            Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+
+            // Not Process.destroy(), which also closes the pipe the lines come through.
+            new ProcessBuilder("kill", "-TERM", Long.toString(watch.pid())).start().waitFor();
+            ProcessLines.await(lines, "csl watch: stopped (SIGTERM)");
+            assertThat(watch.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(watch.exitValue()).isZero();
+        } finally {
+            watch.destroyForcibly();
+        }
+    }
+
+    @Test
     void watch_noClipboardToolOnPath_saysSoOnceAcrossRuns() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Path answer = tmp.resolve("answer.md");
