@@ -68,6 +68,12 @@ final class ResultFiles {
      * between the check and csl's rename is the one case this cannot see.
      */
     boolean replaceIfStill(Path file, byte[] expected, byte[] content) throws IOException {
+        return replaceIfStill(file, expected, content, () -> {});
+    }
+
+    /** As above; {@code beforeRename} runs between the check and the rename (for tests). */
+    boolean replaceIfStill(Path file, byte[] expected, byte[] content, IoStep beforeRename)
+            throws IOException {
         Object key = fileKey(file);
         try (FileChannel held = FileChannel.open(file, StandardOpenOption.READ)) {
             if (key == null
@@ -75,6 +81,7 @@ final class ResultFiles {
                     || !key.equals(fileKey(file))) {
                 return false;
             }
+            beforeRename.run();
             replace(file, content);
             byte[] old = readAll(held);
             if (Arrays.equals(old, expected)) {
@@ -87,6 +94,11 @@ final class ResultFiles {
         } catch (NoSuchFileException e) {
             return false;
         }
+    }
+
+    /** A step on the disk. */
+    interface IoStep {
+        void run() throws IOException;
     }
 
     private static Object fileKey(Path file) {

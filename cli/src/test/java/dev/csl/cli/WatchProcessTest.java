@@ -77,6 +77,32 @@ class WatchProcessTest {
     }
 
     @Test
+    void watch_twoWritesTheFirstWithoutEnd_onlyTheWholeAnswerAppliedAndNothingLost()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        // A settle time no test machine reaches: the half waits until the rest is saved.
+        Process watch = start(answer, project, Map.of(), "--no-clipboard", "--settle", "600000");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        try {
+            ProcessLines.await(lines, "csl watch: watching");
+            String half = "Prose.\n<---WRITE file=\"a.txt\"--->\none\n";
+            Files.writeString(answer, half);
+            ProcessLines.await(lines, "answer.md: a block has no END yet");
+            Files.writeString(answer, half + "<---END--->\nMore prose.\n");
+
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+            assertThat(Files.readString(answer))
+                    .startsWith(WatchSummary.START)
+                    .endsWith(half + "<---END--->\nMore prose.\n");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void watch_noClipboardToolOnPath_saysSoOnceAcrossRuns() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Path answer = tmp.resolve("answer.md");
