@@ -43,6 +43,7 @@ final class FileWatch implements AutoCloseable {
     private WatchedFile looked;
     private String lastNotAFile;
     private byte[] lastDigest;
+    private Runnable beforeEachLook = () -> {};
 
     /** On the real clock, woken by the directory's events or every {@code pollMillis}. */
     FileWatch(Path file, long pollMillis, SaveSettle settle, Consumer<String> notes) {
@@ -77,6 +78,12 @@ final class FileWatch implements AutoCloseable {
         this.waiter = waiter;
     }
 
+    /** Runs before each look at the file (watch puts back a late write to the old file there). */
+    FileWatch beforeEachLook(Runnable step) {
+        beforeEachLook = step;
+        return this;
+    }
+
     /** Takes {@code content} as seen: the watcher's own writes are not changes. */
     void seen(byte[] content) {
         lastDigest = digest(content);
@@ -91,6 +98,7 @@ final class FileWatch implements AutoCloseable {
      */
     byte[] next(BooleanSupplier stop) {
         while (!stop.getAsBoolean()) {
+            beforeEachLook.run();
             Object now = stat();
             // While content waits, it is read again at every look: a save within the same
             // modification-time tick must not pass for no change.

@@ -24,6 +24,12 @@ import java.util.Arrays;
  */
 final class ResultFiles {
     private final Path workingDir;
+    // FILE's file as it was before csl's last result replaced it, still open: a late write to it
+    // is found and put back (rescueLateWrite).
+    private FileChannel oldFile;
+    private Path oldName;
+    private byte[] oldContent;
+    private byte[] ours;
 
     /** Files written for an apply in {@code workingDir} (there they are guarded as the project). */
     ResultFiles(Path workingDir) {
@@ -62,10 +68,11 @@ final class ResultFiles {
      * Puts {@code content} at {@code file} only while the file still holds {@code expected}
      * (compare-and-swap), so a save of the user's is never overwritten: true when written. The file
      * is re-read just before the atomic rename, through a handle that keeps the old file; a write
-     * that lands in the old file between that check and the rename (an editor writing in place) is
-     * found there afterwards and put back under the name, unless the name already holds something
-     * newer than csl's own content. A save by renaming a new file over the name in the microseconds
-     * between the check and csl's rename is the one case this cannot see.
+     * that lands in the old file after that check (an editor writing in place, now or later while
+     * it holds the file open) is found there ({@link #rescueLateWrite}) and put back under the
+     * name, unless the name already holds something newer than csl's own content. A save by
+     * renaming a new file over the name in the microseconds between the check and csl's rename is
+     * the one case this cannot see.
      */
     boolean replaceIfStill(Path file, byte[] expected, byte[] content) throws IOException {
         return replaceIfStill(file, expected, content, () -> {});
@@ -75,24 +82,70 @@ final class ResultFiles {
     boolean replaceIfStill(Path file, byte[] expected, byte[] content, IoStep beforeRename)
             throws IOException {
         Object key = fileKey(file);
-        try (FileChannel held = FileChannel.open(file, StandardOpenOption.READ)) {
-            if (key == null
-                    || !Arrays.equals(readAll(held), expected)
-                    || !key.equals(fileKey(file))) {
+        if (key == null) {
+            return false;
+        }
+        FileChannel held;
+        try {
+            held = FileChannel.open(file, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            return false;
+        }
+        try {
+            if (!Arrays.equals(readAll(held), expected) || !key.equals(fileKey(file))) {
+                held.close();
                 return false;
             }
             beforeRename.run();
             replace(file, content);
-            byte[] old = readAll(held);
-            if (Arrays.equals(old, expected)) {
-                return true;
-            }
-            if (Arrays.equals(WatchedFile.look(file).content(), content)) {
-                replace(file, old); // the user's write went to the old file: it wins
-            }
+        } catch (IOException | RuntimeException e) {
+            held.close();
+            throw e;
+        }
+        closeOldFile();
+        oldFile = held;
+        oldName = file;
+        oldContent = expected;
+        ours = content;
+        return !rescueLateWrite();
+    }
+
+    /**
+     * A write that reached FILE's old file after csl renamed its result over the name (an editor or
+     * a script still holding the old file open) is put back under the name, while the name still
+     * holds csl's own content, so that it is processed: true when that happened. Asked at every
+     * look of the watcher, until the next result replaces the name again.
+     */
+    boolean rescueLateWrite() {
+        if (oldFile == null) {
             return false;
-        } catch (NoSuchFileException e) {
+        }
+        try {
+            byte[] now = readAll(oldFile);
+            if (Arrays.equals(now, oldContent)) {
+                return false;
+            }
+            closeOldFile();
+            if (!Arrays.equals(WatchedFile.look(oldName).content(), ours)) {
+                return false; // the name holds a newer save: it wins
+            }
+            replace(oldName, now);
+            return true;
+        } catch (IOException e) {
+            closeOldFile();
             return false;
+        }
+    }
+
+    /** Stops looking at the old file. */
+    void closeOldFile() {
+        if (oldFile != null) {
+            try {
+                oldFile.close();
+            } catch (IOException e) {
+                // nothing was written through it
+            }
+            oldFile = null;
         }
     }
 

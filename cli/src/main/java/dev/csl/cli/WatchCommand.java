@@ -187,7 +187,9 @@ final class WatchCommand implements Callable<Integer> {
                         Math.min(200, pollMillis),
                         settleMillis,
                         bytes -> WatchPlan.complete(bytes, options.delimiters()));
-        try (FileWatch watch = new FileWatch(file, pollMillis, settle, this::status)) {
+        try (FileWatch watch =
+                new FileWatch(file, pollMillis, settle, this::status)
+                        .beforeEachLook(this::rescueLateWrite)) {
             if (once) {
                 WatchedFile now = WatchedFile.look(file);
                 if (now.content() == null) {
@@ -215,6 +217,8 @@ final class WatchCommand implements Callable<Integer> {
             while ((content = watch.next(() -> stop.get() != null)) != null) {
                 processSafely(content, watch);
             }
+        } finally {
+            results.closeOldFile();
         }
         out.println("csl watch: stopped (" + stop.get() + ")");
         out.flush();
@@ -235,6 +239,15 @@ final class WatchCommand implements Callable<Integer> {
             } catch (IllegalArgumentException | UnsupportedOperationException e) {
                 // not on this system, or the JVM keeps it (-Xrs): its default ends the process
             }
+        }
+    }
+
+    private void rescueLateWrite() {
+        if (results.rescueLateWrite()) {
+            status(
+                    "a write reached "
+                            + file.getFileName()
+                            + " after csl put its result there: it is kept and processed next");
         }
     }
 

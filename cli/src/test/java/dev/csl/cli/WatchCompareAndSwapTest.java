@@ -4,9 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +74,38 @@ class WatchCompareAndSwapTest {
 
         assertThat(written).isFalse();
         assertThat(file).hasContent("saved in place meanwhile");
+    }
+
+    @Test
+    void rescueLateWrite_aProgramWritesToTheFileItHoldsOpenAfterTheResult_putBackUnderTheName()
+            throws IOException {
+        Path file = file();
+        ResultFiles results = results();
+        try (FileChannel editor = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            assertThat(results.replaceIfStill(file, READ, RESULT)).isTrue();
+            assertThat(results.rescueLateWrite()).isFalse(); // nothing written yet
+
+            // The second half of a save, through the handle the program opened before.
+            editor.write(ByteBuffer.wrap("the rest\n".getBytes(UTF_8)), READ.length);
+
+            assertThat(results.rescueLateWrite()).isTrue();
+            assertThat(file).hasContent("the answer read\nthe rest");
+            assertThat(results.rescueLateWrite()).isFalse(); // once
+        }
+    }
+
+    @Test
+    void rescueLateWrite_theNameHoldsANewerSave_theNewerSaveStays() throws IOException {
+        Path file = file();
+        ResultFiles results = results();
+        try (FileChannel editor = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            assertThat(results.replaceIfStill(file, READ, RESULT)).isTrue();
+            editor.write(ByteBuffer.wrap("late\n".getBytes(UTF_8)), READ.length);
+            Files.writeString(file, "newest save\n");
+
+            assertThat(results.rescueLateWrite()).isFalse();
+            assertThat(file).hasContent("newest save");
+        }
     }
 
     @Test

@@ -1,10 +1,14 @@
 package dev.csl.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -96,6 +100,37 @@ class WatchProcessTest {
             assertThat(Files.readString(answer))
                     .startsWith(WatchSummary.START)
                     .endsWith(half + "<---END--->\nMore prose.\n");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void watch_secondHalfWrittenThroughTheOpenFileAfterTheResult_keptAndApplied() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        // No settle time: the half is processed (a syntax error) and the result renamed over
+        // FILE before the writer, which holds FILE's old file open, writes the rest into it.
+        Process watch = start(answer, project, Map.of(), "--no-clipboard", "--settle", "0");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        byte[] half = "<---WRITE file=\"a.txt\"--->\none\n".getBytes(UTF_8);
+        try (FileChannel writer =
+                FileChannel.open(answer, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ProcessLines.await(lines, "csl watch: watching");
+            writer.write(ByteBuffer.wrap(half));
+            ProcessLines.await(lines, "syntax error: nothing applied");
+
+            writer.write(ByteBuffer.wrap("<---END--->\n".getBytes(UTF_8)), half.length);
+
+            ProcessLines.await(
+                    lines,
+                    "a write reached answer.md after csl put its result there: it is kept and"
+                            + " processed next");
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+            assertThat(Files.readString(answer))
+                    .endsWith("<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
         } finally {
             watch.destroy();
             watch.waitFor(30, TimeUnit.SECONDS);
