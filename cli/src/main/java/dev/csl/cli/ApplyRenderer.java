@@ -33,10 +33,6 @@ final class ApplyRenderer {
     private final boolean colour;
     private final boolean fullDiff;
     private Set<String> outputAlreadyShown = Set.of();
-    private int ok;
-    private int failed;
-    private int skipped;
-    private int rolledBack;
     // The same note stands under every irreversible RUN, and under every RUN of a dry run ("not
     // run"): it is said under the first one only.
     private boolean runNoteShown;
@@ -125,16 +121,17 @@ final class ApplyRenderer {
                             + ")");
             printHint(report.error(), "    ");
         }
+        ReportCounts counts = ReportCounts.of(report);
         StringBuilder summary = new StringBuilder();
         summary.append(report.dryRun() ? "Dry run: " : "")
-                .append(ok)
+                .append(counts.ok())
                 .append(" ok, ")
-                .append(failed)
+                .append(counts.failed())
                 .append(" failed, ")
-                .append(skipped)
+                .append(counts.skipped())
                 .append(" skipped");
-        if (rolledBack > 0) {
-            summary.append(", ").append(rolledBack).append(" rolled back");
+        if (counts.rolledBack() > 0) {
+            summary.append(", ").append(counts.rolledBack()).append(" rolled back");
         }
         if (report.dryRun()) {
             summary.append(" — nothing was changed");
@@ -151,38 +148,14 @@ final class ApplyRenderer {
     }
 
     private void print(OperationResult r, String indent) {
-        String symbol;
-        switch (r.status()) {
-            case OK, NO_OP -> {
-                symbol = paint(GREEN, "✔");
-                if (r.results() == null) {
-                    ok++;
-                }
-            }
-            case ERROR -> {
-                symbol = paint(RED, "✘");
-                if (r.results() == null) {
-                    failed++;
-                }
-            }
-            case ROLLED_BACK -> {
-                symbol = paint(YELLOW, "↷");
-                rolledBack++;
-            }
-            default -> {
-                // Not run because an earlier one failed is skipped; refused (a likely mistake, a
-                // validation error) is a failure of the answer, which the next answer must fix.
-                boolean refused = r.error() != null && r.error().code() != ErrorCode.TASK_ABORTED;
-                symbol = refused ? paint(RED, "✘") : paint(YELLOW, "↷");
-                if (r.results() == null) {
-                    if (refused) {
-                        failed++;
-                    } else {
-                        skipped++;
-                    }
-                }
-            }
-        }
+        String symbol =
+                switch (r.status()) {
+                    case OK, NO_OP -> paint(GREEN, "✔");
+                    case ERROR -> paint(RED, "✘");
+                    case ROLLED_BACK -> paint(YELLOW, "↷");
+                        // Not run because an earlier one failed is skipped; refused is a failure.
+                    default -> ReportCounts.refused(r) ? paint(RED, "✘") : paint(YELLOW, "↷");
+                };
         StringBuilder line =
                 new StringBuilder(indent)
                         .append(symbol)

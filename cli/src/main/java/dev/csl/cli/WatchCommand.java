@@ -4,8 +4,6 @@ import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.options.BadOptionValue;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.Delimiters;
-import dev.csl.grammar.ParseResult;
-import dev.csl.grammar.antlr.AnswerParser;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
@@ -13,20 +11,19 @@ import dev.csl.interpreter.OperationResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,7 +48,7 @@ import picocli.CommandLine.Spec;
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
-            "0:stopped (Ctrl-C, or --once done)",
+            "0:stopped (Ctrl-C, SIGTERM, or --once done)",
             "2:usage error (bad option; with --once, FILE missing)"
         })
 final class WatchCommand implements Callable<Integer> {
@@ -98,6 +95,16 @@ final class WatchCommand implements Callable<Integer> {
             description =
                     "Check FILE at least this often, in milliseconds (default: ${DEFAULT-VALUE}).")
     long pollMillis = 500;
+
+    @Option(
+            names = "--settle",
+            paramLabel = "MS",
+            description =
+                    "Wait this long, in milliseconds, for an answer with a block still open (no"
+                            + " END yet) to be saved whole before applying it as it is (default:"
+                            + " ${DEFAULT-VALUE}); an answer whose blocks are all closed is"
+                            + " applied at once.")
+    long settleMillis = 3000;
 
     // apply's own option declarations: watch applies as csl apply does. Left out on purpose:
     // --dry-run and --expect-plan (watch exists to apply), --json and --color (the output goes to
@@ -147,6 +154,10 @@ final class WatchCommand implements Callable<Integer> {
             err.println("csl watch: --poll must be at least 10 milliseconds");
             return ExitCodes.USAGE;
         }
+        if (settleMillis < 0) {
+            err.println("csl watch: --settle must be 0 milliseconds or more");
+            return ExitCodes.USAGE;
+        }
         try {
             options =
                     policy.fill(new ApplySettings())
@@ -159,8 +170,10 @@ final class WatchCommand implements Callable<Integer> {
         }
         memory = new WatchMemory(workingDir, file);
         results = new ResultFiles(workingDir);
-        AtomicBoolean stop = new AtomicBoolean();
-        stopOnCtrlC(stop);
+        AtomicReference<String> stop = new AtomicReference<>();
+        if (!once) {
+            stopOnSignals(stop);
+        }
         out.println(
                 "csl watch: watching "
                         + file
@@ -169,17 +182,27 @@ final class WatchCommand implements Callable<Integer> {
                         + (once ? "" : " (Ctrl-C stops)"));
         out.flush();
         StartupRecovery.run("csl watch", workingDir, out);
-        try (FileWatch watch = new FileWatch(file, pollMillis, Math.min(200, pollMillis))) {
+        SaveSettle settle =
+                new SaveSettle(
+                        Math.min(200, pollMillis),
+                        settleMillis,
+                        bytes -> WatchPlan.complete(bytes, options.delimiters()));
+        try (FileWatch watch =
+                new FileWatch(file, pollMillis, settle, this::status)
+                        .beforeEachLook(this::rescueLateWrite)) {
             if (once) {
-                if (!Files.isRegularFile(file)) {
+                WatchedFile now = WatchedFile.look(file);
+                if (now.content() == null) {
                     err.println(
                             "csl watch: "
                                     + file
-                                    + " does not exist: nothing to apply (save an answer into it"
-                                    + " first)");
+                                    + (now.missing()
+                                            ? " does not exist: nothing to apply (save an answer"
+                                                    + " into it first)"
+                                            : " " + now.notAFile() + ": nothing to apply"));
                     return ExitCodes.USAGE;
                 }
-                process(Files.readAllBytes(file), watch);
+                processSafely(now.content(), watch);
                 return ExitCodes.OK;
             }
             if (!Files.exists(file)) {
@@ -191,141 +214,218 @@ final class WatchCommand implements Callable<Integer> {
                 out.flush();
             }
             byte[] content;
-            while ((content = watch.next(stop::get)) != null) {
-                process(content, watch);
+            while ((content = watch.next(() -> stop.get() != null)) != null) {
+                processSafely(content, watch);
             }
+        } finally {
+            results.closeOldFile();
         }
-        out.println("csl watch: stopped");
+        out.println("csl watch: stopped (" + stop.get() + ")");
         out.flush();
         return ExitCodes.OK;
     }
 
-    /** Ctrl-C ends the loop and the command exits 0 instead of dying of the signal. */
+    /**
+     * Ctrl-C (SIGINT), SIGTERM and SIGHUP end the loop, after the answer being applied if any, and
+     * the command says so and exits 0 instead of dying of the signal.
+     */
     @SuppressWarnings("removal")
-    private static void stopOnCtrlC(AtomicBoolean stop) {
-        try {
-            sun.misc.Signal.handle(new sun.misc.Signal("INT"), signal -> stop.set(true));
-        } catch (IllegalArgumentException | UnsupportedOperationException e) {
-            // no SIGINT here: the default ends the process
+    private static void stopOnSignals(AtomicReference<String> stop) {
+        for (String[] signal :
+                new String[][] {{"INT", "Ctrl-C"}, {"TERM", "SIGTERM"}, {"HUP", "SIGHUP"}}) {
+            try {
+                sun.misc.Signal.handle(
+                        new sun.misc.Signal(signal[0]), s -> stop.compareAndSet(null, signal[1]));
+            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                // not on this system, or the JVM keeps it (-Xrs): its default ends the process
+            }
         }
     }
 
-    private void process(byte[] content, FileWatch watch) throws IOException {
-        AnswerText decoded = AnswerText.decode(content);
-        String answer = WatchSummary.strip(decoded.text());
-        if (answer.isBlank()) {
-            return; // an empty file is not an answer yet
-        }
-        int removedLines = lines(decoded.text()) - lines(answer);
-        List<Integer> invalid = new ArrayList<>();
-        for (int line : decoded.invalidLines()) {
-            if (line > removedLines) {
-                invalid.add(line - removedLines);
-            }
-        }
-        answer = answer.replace("\r\n", "\n").replace('\r', '\n');
-        ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
-        String blocks = BlocksIdentity.of(parsed);
-        WatchMemory.Remembered before = force ? WatchMemory.Remembered.NONE : memory.read();
-        if (!before.answer().equals(blocks)) {
-            before = WatchMemory.Remembered.NONE; // a new answer: all of its blocks run
-        }
-        List<String> keys = parsed.ok() ? BlocksIdentity.keys(parsed.operations()) : List.of();
-        Set<Integer> done = new TreeSet<>();
-        for (int i = 0; i < keys.size(); i++) {
-            if (before.succeeded(keys.get(i))) {
-                done.add(i);
-            }
-        }
-        if (!before.answer().isEmpty() && (!parsed.ok() || done.size() == keys.size())) {
+    private void rescueLateWrite() {
+        if (results.rescueLateWrite()) {
             status(
-                    "unchanged blocks in "
+                    "a write reached "
                             + file.getFileName()
-                            + ": nothing applied"
-                            + (parsed.ok()
-                                    ? " (each succeeded before; --force applies them again)"
-                                    : ""));
+                            + " after csl put its result there: it is kept and processed next");
+        }
+    }
+
+    /** A file that cannot be read or written now is said, and watching goes on. */
+    private void processSafely(byte[] content, FileWatch watch) {
+        try {
+            process(content, watch);
+        } catch (UncheckedIOException e) {
+            status(
+                    "could not process "
+                            + file.getFileName()
+                            + " ("
+                            + e.getMessage()
+                            + "); still watching: save it again to retry");
+        }
+    }
+
+    /** One saved content: what to run (plan), running it (apply), the result (publish). */
+    private void process(byte[] content, FileWatch watch) {
+        WatchPlan plan = plan(content);
+        if (plan == null) {
             return;
         }
-        if (!done.isEmpty()) {
+        int above = syntaxErrorLinesAbove(plan);
+        ApplyReport report = apply(plan, above);
+        publish(plan, report, watch);
+    }
+
+    private WatchPlan plan(byte[] content) {
+        String name = file.getFileName().toString();
+        WatchMemory.Remembered before = force ? WatchMemory.Remembered.NONE : memory.read();
+        WatchPlan plan = WatchPlan.of(content, options.delimiters(), before, name);
+        if (plan == null) {
+            return null; // an empty file is not an answer yet
+        }
+        if (plan.nothingToDo() != null) {
+            status(plan.nothingToDo());
+            return null;
+        }
+        if (!plan.done().isEmpty()) {
+            int n = plan.keys().size();
             status(
                     "same answer in "
-                            + file.getFileName()
+                            + name
                             + ": trying again what failed or was refused ("
-                            + plural(keys.size() - done.size(), "block")
+                            + plural(n - plan.done().size(), "block")
                             + "); not run again: "
-                            + plural(done.size(), "block")
+                            + plural(plan.done().size(), "block")
                             + " that succeeded before");
         }
-        String toRun =
-                done.isEmpty() ? answer : BlocksIdentity.without(answer, parsed.operations(), done);
+        return plan;
+    }
+
+    /**
+     * For an answer with syntax errors (nothing runs, so the result is known before the apply): the
+     * lines above it in FILE once watch has written its result there, so that every line number
+     * said counts in FILE as the user sees it. Zero otherwise: then the result section is sized
+     * after the apply, and only the block lines watch names itself are moved below it.
+     */
+    private int syntaxErrorLinesAbove(WatchPlan plan) {
+        if (plan.parsed().ok()) {
+            return 0;
+        }
+        if (noSummary) {
+            return plan.linesAbove();
+        }
+        return WatchSummary.linesAbove(
+                WatchResultText.of(plan.parsed().syntaxErrors(), plan.parsed(), outputName()));
+    }
+
+    private ApplyReport apply(WatchPlan plan, int above) {
+        List<Integer> invalid = new ArrayList<>();
+        for (int line : plan.invalidLines()) {
+            invalid.add(line + above);
+        }
         ApplyReport report =
                 new Interpreter(StandardRunners.factory())
                         .apply(
-                                new AnswerText(toRun, invalid),
+                                new AnswerText("\n".repeat(above) + plan.toRun(), invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
                                 options.withPrompter(
                                         System.console() != null
                                                 ? new ConsolePrompter(err)
                                                 : null));
-        remember(blocks, parsed, keys, done, report);
+        remember(plan, report);
+        return report;
+    }
+
+    /** FILE.out, the clipboard, the result at the top of FILE, and the status line. */
+    private void publish(WatchPlan plan, ApplyReport report, FileWatch watch) {
         StringWriter full = new StringWriter();
         new ApplyRenderer(new PrintWriter(full), false, false).print(report);
         String output = full.toString();
         List<String> where = new ArrayList<>();
         if (!noOutputFile) {
-            Path companion = file.resolveSibling(file.getFileName() + ".out");
-            results.replace(companion, output.getBytes(StandardCharsets.UTF_8));
-            where.add("full output in " + companion.getFileName());
+            Path companion = file.resolveSibling(outputName());
+            try {
+                results.replace(companion, output.getBytes(StandardCharsets.UTF_8));
+                where.add("full output in " + companion.getFileName());
+            } catch (IOException e) {
+                status("could not write " + companion.getFileName() + " (" + e.getMessage() + ")");
+            }
         }
         if (!noClipboard) {
-            Optional<Clipboard> clipboard = Clipboard.find();
-            if (clipboard.isPresent() && clipboard.get().copy(output)) {
-                where.add("copied to the clipboard");
-            } else if (!noClipboardSaid) {
-                noClipboardSaid = true;
-                if (memory.firstNoClipboardNote()) {
-                    err.println(
-                            "csl watch: no clipboard tool found ("
-                                    + Clipboard.toolNames()
-                                    + "); the output is not copied (said once in this project;"
-                                    + " --no-clipboard stops trying)");
-                }
-            }
+            copyToClipboard(output, where);
         }
         if (!noSummary) {
-            byte[] now = Files.exists(file) ? Files.readAllBytes(file) : null;
-            String linked = ResultFiles.whyNotRewritten(file);
-            if (linked != null) {
-                status(
-                        file.getFileName()
-                                + " "
-                                + linked
-                                + ": the result is not put at its top (csl never writes through"
-                                + " a link)");
-            } else if (now == null || !Arrays.equals(now, content)) {
-                status(
-                        file.getFileName()
-                                + " changed meanwhile: its new content is processed next");
-            } else {
-                // From the bytes read, not the decoded text: the user's text below the section
-                // keeps its line endings, byte-order mark and any bytes that are not UTF-8.
-                byte[] updated =
-                        WatchSummary.replace(
-                                content,
-                                WatchResultText.of(
-                                        parsed,
-                                        report,
-                                        doneLines(parsed, done),
-                                        noOutputFile ? null : file.getFileName() + ".out"));
-                results.replace(file, updated);
-                watch.seen(updated);
-                where.add("result at the top of " + file.getFileName());
-            }
+            putAtTop(plan, report, watch, where);
         }
         status(
-                WatchResultText.verdict(parsed, report)
+                WatchResultText.verdict(plan.parsed(), report)
                         + (where.isEmpty() ? "" : " (" + String.join(", ", where) + ")"));
+    }
+
+    private void copyToClipboard(String output, List<String> where) {
+        Optional<Clipboard> clipboard = Clipboard.find();
+        if (clipboard.isPresent() && clipboard.get().copy(output)) {
+            where.add("copied to the clipboard");
+        } else if (!noClipboardSaid) {
+            noClipboardSaid = true;
+            if (memory.firstNoClipboardNote()) {
+                err.println(
+                        "csl watch: no clipboard tool found ("
+                                + Clipboard.toolNames()
+                                + "); the output is not copied (said once in this project;"
+                                + " --no-clipboard stops trying)");
+            }
+        }
+    }
+
+    /**
+     * The result at the top of FILE, only if FILE still holds what was read (a save of the user's
+     * meanwhile wins and is processed next) and is no link.
+     */
+    private void putAtTop(WatchPlan plan, ApplyReport report, FileWatch watch, List<String> where) {
+        String linked = ResultFiles.whyNotRewritten(file);
+        if (linked != null) {
+            status(
+                    file.getFileName()
+                            + " "
+                            + linked
+                            + ": the result is not put at its top (csl never writes through"
+                            + " a link)");
+            return;
+        }
+        String name = outputName();
+        String text =
+                plan.parsed().ok()
+                        ? WatchResultText.of(plan.parsed(), report, plan.doneLines(), name, 0)
+                        : WatchResultText.of(report.syntaxErrors(), plan.parsed(), name);
+        if (plan.parsed().ok() && !plan.done().isEmpty()) {
+            // The blocks not run again, named by their lines in FILE below the new section.
+            int above = WatchSummary.linesAbove(text);
+            text = WatchResultText.of(plan.parsed(), report, plan.doneLines(), name, above);
+        }
+        // From the bytes read, not the decoded text: the user's text below the section keeps its
+        // line endings, byte-order mark and any bytes that are not UTF-8.
+        byte[] updated = WatchSummary.replace(plan.content(), text);
+        try {
+            if (results.replaceIfStill(file, plan.content(), updated)) {
+                watch.seen(updated);
+                where.add("result at the top of " + file.getFileName());
+                return;
+            }
+        } catch (IOException e) {
+            status(
+                    "the result is not put at the top of "
+                            + file.getFileName()
+                            + " ("
+                            + e.getMessage()
+                            + ")");
+            return;
+        }
+        status(file.getFileName() + " changed meanwhile: its new content is processed next");
+    }
+
+    private String outputName() {
+        return noOutputFile ? null : file.getFileName() + ".out";
     }
 
     private void status(String text) {
@@ -337,27 +437,22 @@ final class WatchCommand implements Callable<Integer> {
      * Remembers the answer and which of its blocks succeeded, those of an earlier save included; an
      * answer with syntax errors ran nothing and is remembered as having no block done.
      */
-    private void remember(
-            String blocks,
-            ParseResult parsed,
-            List<String> keys,
-            Set<Integer> done,
-            ApplyReport report) {
+    private void remember(WatchPlan plan, ApplyReport report) {
         Set<String> succeeded = new LinkedHashSet<>();
-        for (int i : done) {
-            succeeded.add(keys.get(i));
+        for (int i : plan.done()) {
+            succeeded.add(plan.keys().get(i));
         }
-        if (parsed.ok()) {
+        if (plan.parsed().ok()) {
             for (OperationResult r : report.results()) {
-                for (int i = 0; i < keys.size(); i++) {
-                    if (parsed.operations().get(i).line() == r.line() && r.succeeded()) {
-                        succeeded.add(keys.get(i));
+                for (int i = 0; i < plan.keys().size(); i++) {
+                    if (plan.parsed().operations().get(i).line() == r.line() && r.succeeded()) {
+                        succeeded.add(plan.keys().get(i));
                     }
                 }
             }
         }
         try {
-            memory.write(blocks, succeeded);
+            memory.write(plan.blocks(), succeeded);
         } catch (IOException e) {
             err.println(
                     "csl watch: could not remember the answer as applied ("
@@ -366,19 +461,7 @@ final class WatchCommand implements Callable<Integer> {
         }
     }
 
-    private static List<Integer> doneLines(ParseResult parsed, Set<Integer> done) {
-        List<Integer> lines = new ArrayList<>();
-        for (int i : done) {
-            lines.add(parsed.operations().get(i).line());
-        }
-        return lines;
-    }
-
     private static String plural(int n, String word) {
         return n + " " + word + (n == 1 ? "" : "s");
-    }
-
-    private static int lines(String text) {
-        return (int) text.chars().filter(c -> c == '\n').count();
     }
 }

@@ -14,72 +14,88 @@ import java.util.List;
  * The result {@code csl watch} puts at the top of the watched file: what a model needs to fix its
  * answer when it is pasted back. One line per operation; under a failure its whole message (a
  * failed SEARCH's closest region and what differs), its hint and, for a RUN, the failing command's
- * exit status with the tail of its stderr and stdout. Bounded: each message and output is cut to a
- * few lines and the whole to {@link #MAX_LINES}, with a pointer to FILE.out for the rest. Text from
- * the answer, the files and the commands is escaped ({@link TerminalText}): the result is read on a
- * terminal and pasted back to a model.
+ * exit status with the tail of its stderr and stdout; under a RUN that succeeded, what its commands
+ * printed (the model asked to see it: a listing, a test run). Bounded: each message and output is
+ * cut to a few lines and the whole to {@link #MAX_LINES}, with a pointer to FILE.out for the rest.
+ * Text from the answer, the files and the commands is escaped ({@link TerminalText}): the result is
+ * read on a terminal and pasted back to a model.
  */
 final class WatchResultText {
-    static final int MAX_LINES = 60;
+    static final int MAX_LINES = 100;
     static final int MESSAGE_LINES = 20;
     static final int OUTPUT_LINES = 12;
+
+    /** Lines of a successful RUN's output shown, the last {@link #RUN_TAIL_LINES} of them last. */
+    static final int RUN_LINES = 30;
+
+    static final int RUN_TAIL_LINES = 10;
 
     private WatchResultText() {}
 
     /**
-     * The result text. {@code doneBefore}: lines of blocks not run again; {@code outputFile}: the
-     * name of FILE.out, or null when there is none.
+     * The result of an answer that was applied. {@code doneBefore}: lines (in the answer) of blocks
+     * not run again, said as lines of FILE with {@code linesAbove} lines above the answer; {@code
+     * outputFile}: the name of FILE.out, or null when there is none.
      */
     static String of(
-            ParseResult parsed, ApplyReport report, List<Integer> doneBefore, String outputFile) {
+            ParseResult parsed,
+            ApplyReport report,
+            List<Integer> doneBefore,
+            String outputFile,
+            int linesAbove) {
         List<String> s = new ArrayList<>();
-        if (!parsed.ok()) {
-            for (SyntaxError e : parsed.syntaxErrors()) {
-                s.add("✘ " + body(e.error()));
-                s.add("    hint: " + body(e.hint()));
-            }
-            return bounded(s, "Syntax error: nothing was applied.", outputFile);
-        }
         if (report.error() != null) {
             s.add("✘ " + body(report.error().message()));
             s.add("    hint: " + body(report.error().hint()));
         }
         if (!doneBefore.isEmpty()) {
+            List<Integer> lines = new ArrayList<>();
+            doneBefore.forEach(line -> lines.add(line + linesAbove));
             s.add(
                     "Not run again, succeeded when this answer was saved before: the blocks at "
-                            + (doneBefore.size() == 1 ? "line " : "lines ")
-                            + doneBefore.toString().replaceAll("[\\[\\]]", "")
+                            + (lines.size() == 1 ? "line " : "lines ")
+                            + lines.toString().replaceAll("[\\[\\]]", "")
                             + " (csl watch --force runs them again).");
         }
-        lines(report.results(), "", s);
-        String verdict = verdict(parsed, report);
-        return bounded(
-                s,
-                Character.toUpperCase(verdict.charAt(0)) + verdict.substring(1) + ".",
-                outputFile);
+        lines(report.results(), "", s, outputFile);
+        return bounded(s, sentence(verdict(parsed, report)), outputFile);
     }
 
+    /** The result of an answer with syntax errors (nothing ran): {@code errors}, as numbered. */
+    static String of(List<SyntaxError> errors, ParseResult parsed, String outputFile) {
+        List<String> s = new ArrayList<>();
+        for (SyntaxError e : errors) {
+            s.add("✘ " + body(e.error()));
+            s.add("    hint: " + body(e.hint()));
+        }
+        return bounded(s, sentence(verdict(parsed, null)), outputFile);
+    }
+
+    private static String sentence(String verdict) {
+        return Character.toUpperCase(verdict.charAt(0)) + verdict.substring(1) + ".";
+    }
+
+    /**
+     * The closing count. A syntax error (a block without END, say) counts as failed, and the blocks
+     * that could be read around it as skipped: none of them ran.
+     */
     static String verdict(ParseResult parsed, ApplyReport report) {
         if (!parsed.ok()) {
-            return "syntax error: nothing applied";
+            return "syntax error: nothing applied: 0 ok, "
+                    + parsed.syntaxErrors().size()
+                    + " failed, "
+                    + parsed.readable().size()
+                    + " skipped";
         }
-        int[] counts = new int[3];
-        count(report.results(), counts);
-        return "applied: " + counts[0] + " ok, " + counts[1] + " failed, " + counts[2] + " skipped";
-    }
-
-    private static void count(List<OperationResult> results, int[] counts) {
-        for (OperationResult r : results) {
-            if (r.results() != null) {
-                count(r.results(), counts);
-                continue;
-            }
-            switch (r.status()) {
-                case OK, NO_OP -> counts[0]++;
-                case ERROR, ROLLED_BACK -> counts[1]++;
-                default -> counts[2]++;
-            }
-        }
+        ReportCounts n = ReportCounts.of(report);
+        return "applied: "
+                + n.ok()
+                + " ok, "
+                + n.failed()
+                + " failed, "
+                + n.skipped()
+                + " skipped"
+                + (n.rolledBack() > 0 ? ", " + n.rolledBack() + " rolled back" : "");
     }
 
     /** The lines, cut to MAX_LINES with the verdict last. */
@@ -99,7 +115,8 @@ final class WatchResultText {
         return s.append(verdict).toString();
     }
 
-    private static void lines(List<OperationResult> results, String indent, List<String> s) {
+    private static void lines(
+            List<OperationResult> results, String indent, List<String> s, String outputFile) {
         for (OperationResult r : results) {
             String symbol =
                     switch (r.status()) {
@@ -123,6 +140,8 @@ final class WatchResultText {
                     s.add(sub + "hint: " + body(r.error().hint()));
                 }
                 failedCommand(r, sub, s);
+            } else if ("RUN".equals(r.type()) && r.commands() != null && r.succeeded()) {
+                runOutput(r.commands(), sub, s, outputFile);
             }
             if (r.warnings() != null) {
                 for (Warning w : r.warnings()) {
@@ -130,7 +149,7 @@ final class WatchResultText {
                 }
             }
             if (r.results() != null) {
-                lines(r.results(), indent + "  ", s);
+                lines(r.results(), indent + "  ", s, outputFile);
             }
         }
     }
@@ -155,6 +174,54 @@ final class WatchResultText {
         if (c.stdout() != null && !c.stdout().isBlank()) {
             s.add(sub + "stdout:");
             add(s, sub + "  ", body(c.stdout().strip()).split("\n"), OUTPUT_LINES, true);
+        }
+    }
+
+    /**
+     * What a RUN that succeeded printed: each command and its output (stdout, then stderr), the
+     * model asked to see it. Cut to {@link #RUN_LINES} in the middle (its start and its end are
+     * what a listing and a test run are read for), saying where and where the whole is.
+     */
+    private static void runOutput(
+            List<CommandResult> commands, String sub, List<String> s, String outputFile) {
+        List<String> shown = new ArrayList<>();
+        for (CommandResult c : commands) {
+            String stdout = c.stdout() == null ? "" : c.stdout().stripTrailing();
+            String stderr = c.stderr() == null ? "" : c.stderr().stripTrailing();
+            if (stdout.isEmpty() && stderr.isEmpty()) {
+                continue;
+            }
+            shown.add("$ " + TerminalText.line(c.command().lines().findFirst().orElse("")));
+            if (!stdout.isEmpty()) {
+                for (String l : body(stdout).split("\n", -1)) {
+                    shown.add("  " + l);
+                }
+            }
+            if (!stderr.isEmpty()) {
+                shown.add("stderr:");
+                for (String l : body(stderr).split("\n", -1)) {
+                    shown.add("  " + l);
+                }
+            }
+        }
+        if (shown.size() <= RUN_LINES) {
+            shown.forEach(l -> s.add(sub + l));
+            return;
+        }
+        int head = RUN_LINES - RUN_TAIL_LINES;
+        for (int i = 0; i < head; i++) {
+            s.add(sub + shown.get(i));
+        }
+        s.add(
+                sub
+                        + "… "
+                        + (shown.size() - RUN_LINES)
+                        + " lines of output cut here"
+                        + (outputFile != null
+                                ? " (the whole output is in " + outputFile + ")"
+                                : ""));
+        for (int i = shown.size() - RUN_TAIL_LINES; i < shown.size(); i++) {
+            s.add(sub + shown.get(i));
         }
     }
 

@@ -15,6 +15,11 @@ final class WatchSummary {
 
     private WatchSummary() {}
 
+    /** Lines above the answer in FILE once {@code summary} is put at its top as its section. */
+    static int linesAbove(String summary) {
+        return (int) summary.strip().chars().filter(c -> c == '\n').count() + 4;
+    }
+
     /** The text without a leading summary section (and the blank line after it). */
     static String strip(String text) {
         String body = text.startsWith("\uFEFF") ? text.substring(1) : text;

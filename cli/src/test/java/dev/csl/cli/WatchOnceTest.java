@@ -89,7 +89,7 @@ class WatchOnceTest {
         assertThat(project.resolve("app.txt")).hasContent("new");
         assertThat(project.resolve("log.txt")).hasContent("ran");
         assertThat(Files.readString(answer))
-                .contains("the blocks at line 1 (csl watch --force runs them again)")
+                .contains("the blocks at line 7 (csl watch --force runs them again)")
                 .contains("✔ 1 SEARCH app.txt");
 
         watchOnce(answer, project); // every block has succeeded now

@@ -1,10 +1,14 @@
 package dev.csl.cli;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -41,6 +45,92 @@ class WatchProcessTest {
             ProcessLines.await(lines, "unchanged blocks in answer.md: nothing applied");
             assertThat(Files.readString(answer)).isEqualTo(text + "More prose.\n");
             assertThat(project.resolve("log.txt")).hasContent("ran");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void watch_directoryThenFileInItsPlaceThenSigterm_saidWatchedOnAndStoppedWithALine()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        Process watch = start(answer, project, Map.of(), "--no-clipboard");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        try {
+            ProcessLines.await(lines, "csl watch: watching");
+            Files.createDirectory(answer);
+            ProcessLines.await(
+                    lines,
+                    "answer.md is a directory, not an answer file: nothing to apply; still"
+                            + " watching for an answer saved under its name");
+            Files.delete(answer);
+            Files.writeString(answer, "<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+
+            // Not Process.destroy(), which also closes the pipe the lines come through.
+            new ProcessBuilder("kill", "-TERM", Long.toString(watch.pid())).start().waitFor();
+            ProcessLines.await(lines, "csl watch: stopped (SIGTERM)");
+            assertThat(watch.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(watch.exitValue()).isZero();
+        } finally {
+            watch.destroyForcibly();
+        }
+    }
+
+    @Test
+    void watch_twoWritesTheFirstWithoutEnd_onlyTheWholeAnswerAppliedAndNothingLost()
+            throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        // A settle time no test machine reaches: the half waits until the rest is saved.
+        Process watch = start(answer, project, Map.of(), "--no-clipboard", "--settle", "600000");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        try {
+            ProcessLines.await(lines, "csl watch: watching");
+            String half = "Prose.\n<---WRITE file=\"a.txt\"--->\none\n";
+            Files.writeString(answer, half);
+            ProcessLines.await(lines, "answer.md: a block has no END yet");
+            Files.writeString(answer, half + "<---END--->\nMore prose.\n");
+
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+            assertThat(Files.readString(answer))
+                    .startsWith(WatchSummary.START)
+                    .endsWith(half + "<---END--->\nMore prose.\n");
+        } finally {
+            watch.destroy();
+            watch.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void watch_secondHalfWrittenThroughTheOpenFileAfterTheResult_keptAndApplied() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path answer = tmp.resolve("answer.md");
+        // No settle time: the half is processed (a syntax error) and the result renamed over
+        // FILE before the writer, which holds FILE's old file open, writes the rest into it.
+        Process watch = start(answer, project, Map.of(), "--no-clipboard", "--settle", "0");
+        BlockingQueue<String> lines = ProcessLines.of(watch);
+        byte[] half = "<---WRITE file=\"a.txt\"--->\none\n".getBytes(UTF_8);
+        try (FileChannel writer =
+                FileChannel.open(answer, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ProcessLines.await(lines, "csl watch: watching");
+            writer.write(ByteBuffer.wrap(half));
+            ProcessLines.await(lines, "syntax error: nothing applied");
+
+            writer.write(ByteBuffer.wrap("<---END--->\n".getBytes(UTF_8)), half.length);
+
+            ProcessLines.await(
+                    lines,
+                    "a write reached answer.md after csl put its result there: it is kept and"
+                            + " processed next");
+            ProcessLines.await(lines, "applied: 1 ok, 0 failed, 0 skipped");
+            assertThat(project.resolve("a.txt")).hasContent("one");
+            assertThat(Files.readString(answer))
+                    .endsWith("<---WRITE file=\"a.txt\"--->\none\n<---END--->\n");
         } finally {
             watch.destroy();
             watch.waitFor(30, TimeUnit.SECONDS);

@@ -83,7 +83,7 @@ class WatchTest {
             ProcessLines.await(lines, "syntax error: nothing applied");
             assertThat(project.resolve("b.txt")).doesNotExist();
             assertThat(Files.readString(answer))
-                    .contains("✘ Line 1: Unterminated WRITE operation")
+                    .contains("✘ Line 7: Unterminated WRITE operation")
                     .endsWith("<---WRITE file=\"b.txt\"--->\nnever\n");
 
             // An editor that saves by renaming a new file over the old one.
@@ -108,7 +108,7 @@ class WatchTest {
             new ProcessBuilder("kill", "-INT", Long.toString(watch.pid())).start().waitFor();
             assertThat(watch.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(watch.exitValue()).isZero();
-            ProcessLines.await(lines, "csl watch: stopped");
+            ProcessLines.await(lines, "csl watch: stopped (Ctrl-C)");
         } finally {
             watch.destroyForcibly();
         }
