@@ -109,7 +109,10 @@ class ParseCommandTest {
                         "    hint: no block is open here, so there is nothing to close: remove"
                                 + " this line or add the opening marker it belongs to",
                         file + ":3: Unterminated RUN operation",
-                        "    hint: add <---END---> on its own line after the RUN block",
+                        "    hint: the answer looks cut off inside this RUN block: if its last"
+                                + " line, 'ls', is where the block ends, add <---END---> on its"
+                                + " own line after the RUN block; otherwise send the block again"
+                                + " whole (nothing was applied)",
                         "2 syntax errors; nothing would be applied.");
     }
 

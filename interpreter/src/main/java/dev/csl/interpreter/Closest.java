@@ -28,8 +28,11 @@ final class Closest {
      */
     static final String BLANK_NOT_IN_FILE = "blank line not in the file";
 
-    /** Blank lines more or fewer than the pattern's that a closest region may hold. */
-    private static final int MAX_BLANK_SLIP = 2;
+    /** Line pairs compared at most when choosing how many lines the closest region holds. */
+    private static final long MAX_LINE_PAIRS = 40_000L;
+
+    /** Lines more or fewer than the pattern's that a closest region may hold. */
+    private static final int MAX_SLIP = 2;
 
     /** Regions compared with the pattern at most. */
     private static final int MAX_CANDIDATES = 8;
@@ -40,13 +43,30 @@ final class Closest {
     /** The largest Levenshtein table (characters of the window times those of the pattern). */
     private static final long MAX_CHAR_PAIRS = 4_000_000L;
 
-    /**
-     * One line that differs: its line in the file (0 when the pattern has a line the file lacks).
-     */
-    record Difference(int line, String kind, String file, String pattern) {}
+    /** A kind of difference: the pattern has a line (not blank) that the file lacks there. */
+    static final String NOT_IN_FILE = "line not in the file";
 
-    /** The closest region: 1-based line range, similarity 0..1, and what differs in it. */
-    record Region(int startLine, int endLine, double similarity, List<Difference> differences) {
+    /**
+     * One line that differs: its line in the file (0 when the pattern has a line the file lacks);
+     * for such a line, {@code before} is the file line it would stand before (the line after the
+     * file's last when it would come at the end), else 0.
+     */
+    record Difference(int line, String kind, String file, String pattern, int before) {
+        Difference(int line, String kind, String file, String pattern) {
+            this(line, kind, file, pattern, 0);
+        }
+    }
+
+    /**
+     * The closest region: 1-based line range, similarity 0..1, what differs in it, and how many
+     * lines the file has.
+     */
+    record Region(
+            int startLine,
+            int endLine,
+            double similarity,
+            List<Difference> differences,
+            int fileLines) {
         /** The kinds of difference, each once, in order of appearance. */
         List<String> kinds() {
             Set<String> kinds = new LinkedHashSet<>();
@@ -93,8 +113,10 @@ final class Closest {
         if (bestStart < 0 || bestSimilarity < 0.3) {
             return null;
         }
-        int size = longEnough(fileLines, pattern, patternLines, bestStart, bestSimilarity, budget);
-        if (size != k) {
+        int[] fit = bestFit(fileLines, pattern, patternLines, bestStart, bestSimilarity, budget);
+        int size = fit[1];
+        if (fit[0] != bestStart || size != k) {
+            bestStart = fit[0];
             bestSimilarity =
                     similarity(
                             fileLines.subList(
@@ -108,16 +130,19 @@ final class Closest {
                 bestStart + 1,
                 end,
                 bestSimilarity,
-                differences(fileLines.subList(bestStart, end), patternLines, bestStart, budget));
+                differences(fileLines.subList(bestStart, end), patternLines, bestStart, budget),
+                fileLines.size() - (text.endsWith("\n") ? 1 : 0));
     }
 
     /**
-     * How many file lines from {@code start} hold the pattern best: the pattern's own number, or up
-     * to {@link #MAX_BLANK_SLIP} more or fewer when the file has blank lines the pattern lacks (or
-     * the reverse), so that the region holds every pattern line and names the blank line that
-     * differs, instead of cutting the region short and calling a present line missing.
+     * Which file lines near {@code start} hold the pattern best: its own number from {@code start},
+     * or up to {@link #MAX_SLIP} lines more or fewer, starting up to {@link #MAX_SLIP} lines later.
+     * The file may have blank lines the pattern lacks (or the reverse), or the pattern a line the
+     * model invented: the region then holds every pattern line and names the one that differs,
+     * instead of cutting the region short (calling a present line missing) or running on past it
+     * (flagging an unrelated line beside it). Returns {start, size}.
      */
-    private static int longEnough(
+    private static int[] bestFit(
             List<String> fileLines,
             String pattern,
             List<String> patternLines,
@@ -125,31 +150,67 @@ final class Closest {
             double similarity,
             long budget) {
         int k = patternLines.size();
-        int best = k;
-        double bestSimilarity = similarity;
-        for (int size = k - MAX_BLANK_SLIP; size <= k + MAX_BLANK_SLIP; size++) {
-            if (size == k || size < 1 || start + size > fileLines.size()) {
-                continue;
-            }
-            List<String> window = fileLines.subList(start, start + size);
-            if (blankLines(window) == blankLines(patternLines)) {
-                continue;
-            }
-            double sim = similarity(window, pattern, patternLines, budget / MAX_CANDIDATES);
-            if (sim > bestSimilarity) {
-                best = size;
-                bestSimilarity = sim;
+        boolean byLines = (long) k * (k + MAX_SLIP) <= MAX_LINE_PAIRS;
+        List<Bigrams> patternBigrams = new ArrayList<>();
+        if (byLines) {
+            patternLines.forEach(l -> patternBigrams.add(new Bigrams(norm(l))));
+        }
+        int[] best = {start, k};
+        double bestScore =
+                byLines
+                        ? lineScore(
+                                fileLines.subList(start, Math.min(fileLines.size(), start + k)),
+                                patternBigrams)
+                        : similarity;
+        for (int from = start; from <= start + MAX_SLIP; from++) {
+            for (int size = k - MAX_SLIP; size <= k + MAX_SLIP; size++) {
+                if ((from == start && size == k) || size < 1 || from + size > fileLines.size()) {
+                    continue;
+                }
+                List<String> window = fileLines.subList(from, from + size);
+                double score =
+                        byLines
+                                ? lineScore(window, patternBigrams)
+                                : similarity(
+                                        window, pattern, patternLines, budget / MAX_CANDIDATES);
+                if (score > bestScore) {
+                    best = new int[] {from, size};
+                    bestScore = score;
+                }
             }
         }
         return best;
     }
 
-    private static int blankLines(List<String> lines) {
-        int n = 0;
-        for (String line : lines) {
-            n += line.isBlank() ? 1 : 0;
+    /**
+     * How well the window's lines pair with the pattern's, 0..1: the best alignment in order where
+     * a file line pairs with a pattern line only when they are alike (Dice of their characters at
+     * least a half, whitespace and case ignored), each pair counting its likeness. Unlike a
+     * character distance, a line the pattern has and the file lacks pairs with nothing, so the
+     * window that leaves out the file's unrelated neighbour scores higher than one that counts it
+     * as a changed line.
+     */
+    private static double lineScore(List<String> window, List<Bigrams> pattern) {
+        int n = window.size();
+        int m = pattern.size();
+        if (n + m == 0) {
+            return 1;
         }
-        return n;
+        double[] prev = new double[m + 1];
+        double[] cur = new double[m + 1];
+        for (int i = 1; i <= n; i++) {
+            String line = norm(window.get(i - 1));
+            cur[0] = 0;
+            for (int j = 1; j <= m; j++) {
+                double d = pattern.get(j - 1).dice(line);
+                double pair = d >= 0.5 ? prev[j - 1] + d : 0;
+                cur[j] = Math.max(Math.max(prev[j], cur[j - 1]), pair);
+            }
+            double[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return 2 * prev[m] / (n + m);
     }
 
     /**
@@ -375,8 +436,7 @@ final class Closest {
                         tgt.get(i).isBlank()
                                 ? new Difference(
                                         at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
-                                : new Difference(
-                                        0, "line not in the file", null, visible(tgt.get(i))));
+                                : new Difference(0, NOT_IN_FILE, null, visible(tgt.get(i)), at));
             }
         }
         return out.size() > MAX_DIFFERENCES

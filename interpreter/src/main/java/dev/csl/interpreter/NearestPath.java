@@ -1,5 +1,6 @@
 package dev.csl.interpreter;
 
+import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.FileInfo;
 import dev.csl.fsguard.GuardedFiles;
 import java.io.IOException;
@@ -63,6 +64,24 @@ final class NearestPath {
             }
         }
         return out;
+    }
+
+    /**
+     * A path leaving the project ({@code path_escape}) whose tail names a file in it: the hint
+     * names that file instead of advising to drop the {@code ../}, which would name another missing
+     * path. Other failures are returned as they are.
+     */
+    static OpFailure withNearest(Workspace ws, String file, OpFailure f) {
+        if (f.error().code() != ErrorCode.PATH_ESCAPE
+                || !file.replace('\\', '/').startsWith("../")) {
+            return f;
+        }
+        String nearest = named(candidates(ws.files(), file));
+        if (nearest.isEmpty()) {
+            return f;
+        }
+        ErrorInfo e = f.error();
+        return new OpFailure(new ErrorInfo(e.code(), e.message(), nearest, e.details()));
     }
 
     /** The hint's words for the candidates: "src/error.rs exists", or "" for none. */

@@ -86,8 +86,22 @@ public sealed interface SearchDetails extends ErrorDetails {
         }
     }
 
-    /** One line of the closest region that differs (line 0: a pattern line the file lacks). */
-    record Difference(int line, String kind, String file, String pattern) {}
+    /**
+     * One line of the closest region that differs (line 0: a pattern line the file lacks, which
+     * would stand between file lines {@code afterLine} and {@code beforeLine}; either is null where
+     * the file has no such line).
+     */
+    record Difference(
+            int line,
+            String kind,
+            String file,
+            String pattern,
+            Integer afterLine,
+            Integer beforeLine) {
+        Difference(int line, String kind, String file, String pattern) {
+            this(line, kind, file, pattern, null, null);
+        }
+    }
 
     /** The region most like the text looked for, as shown to the model. */
     record ClosestRegion(
@@ -109,6 +123,12 @@ public sealed interface SearchDetails extends ErrorDetails {
                     e.put("line", d.line());
                 }
                 e.put("kind", d.kind());
+                if (d.afterLine() != null) {
+                    e.put("afterLine", d.afterLine());
+                }
+                if (d.beforeLine() != null) {
+                    e.put("beforeLine", d.beforeLine());
+                }
                 if (d.file() != null) {
                     e.put("file", d.file());
                 }

@@ -189,25 +189,27 @@ final class SearchMisses {
         } else if (region != null) {
             message.append('\n').append(describe(region, "pattern"));
             hint =
-                    differsInCode(region)
-                            ? "The closest region differs in code, not only in whitespace or"
-                                    + " case, so the pattern is probably not in the file as you"
-                                    + " remember it. Read the file first (RUN cat -n "
-                                    + file
-                                    + ", or RUN grep -n with a distinctive word) and copy the"
-                                    + " lines you mean to change from what it shows."
-                            : "Copy the pattern exactly from "
-                                    + lineRange(region)
-                                    + " of the file ("
-                                    + (blankLinesDiffer(region)
-                                            ? "blank lines included"
-                                            : "same whitespace and case")
-                                    + "), or read"
-                                    + " them first with RUN head -n "
-                                    + region.endLine()
-                                    + " "
-                                    + file
-                                    + ".";
+                    inventedOnly(region)
+                            ? inventedHint(region)
+                            : differsInCode(region)
+                                    ? "The closest region differs in code, not only in whitespace or"
+                                            + " case, so the pattern is probably not in the file as you"
+                                            + " remember it. Read the file first (RUN cat -n "
+                                            + file
+                                            + ", or RUN grep -n with a distinctive word) and copy the"
+                                            + " lines you mean to change from what it shows."
+                                    : "Copy the pattern exactly from "
+                                            + lineRange(region)
+                                            + " of the file ("
+                                            + (blankLinesDiffer(region)
+                                                    ? "blank lines included"
+                                                    : "same whitespace and case")
+                                            + "), or read"
+                                            + " them first with RUN head -n "
+                                            + region.endLine()
+                                            + " "
+                                            + file
+                                            + ".";
         } else {
             message.append(
                     doc.length() > Closest.MAX_CHARS
@@ -261,6 +263,40 @@ final class SearchMisses {
                         + near
                         + "), and end the replacement the same way.",
                 new SearchDetails.RangeOpen(expectedValue, startLine, nearLine, wholeLine, null));
+    }
+
+    /**
+     * Every line of the pattern is in the file, in order, except lines the file lacks: a line the
+     * model invented (or meant to add).
+     */
+    private static boolean inventedOnly(Closest.Region region) {
+        return !region.differences().isEmpty()
+                && region.differences().stream()
+                        .allMatch(d -> d.kind().equals(Closest.NOT_IN_FILE) && d.before() > 0);
+    }
+
+    private static String inventedHint(Closest.Region region) {
+        List<Closest.Difference> invented = region.differences();
+        String where = where(invented.get(0), region.fileLines()).replace("missing line, ", "");
+        return "The pattern's other lines match "
+                + lineRange(region)
+                + " of the file, but "
+                + (invented.size() == 1
+                        ? "its line " + quoted(invented.get(0).pattern()) + " is not in the file ("
+                        : invented.size() + " of its lines are not in the file (the first ")
+                + where
+                + "). Remove "
+                + (invented.size() == 1 ? "that line" : "those lines")
+                + " from the pattern; if you meant to add "
+                + (invented.size() == 1 ? "it" : "them")
+                + ", put "
+                + (invented.size() == 1 ? "it" : "them")
+                + " in the REPLACE only.";
+    }
+
+    private static String quoted(String line) {
+        String s = line.replace('·', ' ').strip();
+        return "'" + (s.length() > 60 ? s.substring(0, 60) + "…" : s) + "'";
     }
 
     private static boolean blankLinesDiffer(Closest.Region region) {
@@ -318,7 +354,7 @@ final class SearchMisses {
             sb.append("\n  ")
                     .append(
                             d.line() <= 0
-                                    ? "missing line"
+                                    ? where(d, region.fileLines())
                                     : d.kind().equals(Closest.BLANK_NOT_IN_FILE)
                                             ? "before line " + d.line()
                                             : "line " + d.line())
@@ -333,6 +369,24 @@ final class SearchMisses {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Where a pattern line the file lacks would stand: "between lines 41 and 42", so that the model
+     * can see that its neighbours match and that the line is the one it invented.
+     */
+    private static String where(Closest.Difference d, int fileLines) {
+        int before = d.before();
+        if (before <= 0) {
+            return "missing line";
+        }
+        if (before == 1) {
+            return "missing line, before line 1";
+        }
+        if (before > fileLines) {
+            return "missing line, after line " + (before - 1) + " (the file's last)";
+        }
+        return "missing line, between lines " + (before - 1) + " and " + before;
     }
 
     /** Similarity in percent; text that differs is never shown as 100% (rounding). */
@@ -359,7 +413,16 @@ final class SearchMisses {
         }
         List<SearchDetails.Difference> diffs = new ArrayList<>();
         for (Closest.Difference d : region.differences()) {
-            diffs.add(new SearchDetails.Difference(d.line(), d.kind(), d.file(), d.pattern()));
+            diffs.add(
+                    new SearchDetails.Difference(
+                            d.line(),
+                            d.kind(),
+                            d.file(),
+                            d.pattern(),
+                            d.before() > 1 ? d.before() - 1 : null,
+                            d.before() > 0 && d.before() <= region.fileLines()
+                                    ? d.before()
+                                    : null));
         }
         return new SearchDetails.ClosestRegion(
                 region.startLine(),

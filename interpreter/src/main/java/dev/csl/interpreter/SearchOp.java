@@ -26,7 +26,7 @@ final class SearchOp {
         try {
             state = ws.open(file);
         } catch (OpFailure f) {
-            throw withNearest(ws, file, f);
+            throw NearestPath.withNearest(ws, file, f);
         }
         Content before = state.current;
         if (!before.exists()) {
@@ -67,19 +67,6 @@ final class SearchOp {
             return landed;
         }
         throw new OpFailure(SearchMisses.explain(a));
-    }
-
-    /** A path leaving the project whose tail names a file in it: the hint names that file. */
-    private static OpFailure withNearest(Workspace ws, String file, OpFailure f) {
-        if (f.error().code() != ErrorCode.PATH_ESCAPE || !file.startsWith("../")) {
-            return f;
-        }
-        String nearest = NearestPath.named(NearestPath.candidates(ws.files(), file));
-        if (nearest.isEmpty()) {
-            return f;
-        }
-        ErrorInfo e = f.error();
-        return new OpFailure(new ErrorInfo(e.code(), e.message(), nearest, e.details()));
     }
 
     private static String baseName(String file) {

@@ -13,7 +13,12 @@ final class WriteOp {
     private WriteOp() {}
 
     static Outcome run(Workspace ws, Write write, String task) throws OpFailure {
-        FileState state = ws.open(write.file());
+        FileState state;
+        try {
+            state = ws.open(write.file());
+        } catch (OpFailure f) {
+            throw NearestPath.withNearest(ws, write.file(), f);
+        }
         Content before = state.current;
         byte[] old = before.exists() ? before.bytes() : null;
         String content = write.content();

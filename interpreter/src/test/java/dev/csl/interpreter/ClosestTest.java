@@ -48,6 +48,38 @@ class ClosestTest {
     }
 
     @Test
+    void find_patternWithAnInventedLine_locatesItBetweenItsNeighboursAlone() {
+        String text = "x\nint a = 1;\nint b = 2;\nint c = 3;\nint d = 4;\nreturn a + b;\n}\n";
+        Closest.Region region =
+                Closest.find(
+                        text, "int a = 1;\nint b = 2;\nlog(b);\nint c = 3;\nint d = 4;", false);
+
+        assertThat(region.startLine()).isEqualTo(2);
+        assertThat(region.endLine()).isEqualTo(5);
+        assertThat(region.differences())
+                .singleElement()
+                .satisfies(
+                        d -> {
+                            assertThat(d.kind()).isEqualTo("line not in the file");
+                            assertThat(d.pattern()).isEqualTo("log(b);");
+                            assertThat(d.before()).isEqualTo(4);
+                        });
+    }
+
+    @Test
+    void find_patternStartingWithAnInventedLine_regionStartsAtTheFirstRealOne() {
+        String text = "x\nint a = 1;\nint b = 2;\nint c = 3;\nint d = 4;\nreturn a + b;\n";
+        Closest.Region region =
+                Closest.find(text, "// the sum\nint a = 1;\nint b = 2;\nint c = 3;", false);
+
+        assertThat(region.startLine()).isEqualTo(2);
+        assertThat(region.endLine()).isEqualTo(4);
+        assertThat(region.differences())
+                .singleElement()
+                .satisfies(d -> assertThat(d.before()).isEqualTo(2));
+    }
+
+    @Test
     void find_nothingAlike_returnsNull() {
         assertThat(Closest.find("alpha\nbeta\n", "zzzz qqqq xxxx", false)).isNull();
     }

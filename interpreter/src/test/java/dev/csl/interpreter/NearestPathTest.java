@@ -38,6 +38,25 @@ class NearestPathTest {
 
     @ParameterizedTest
     @EnumSource(Fixtures.Fs.class)
+    void write_pathFromOutsideTheProject_hintNamesTheFileInside(Fixtures.Fs fs, @TempDir Path tmp)
+            throws IOException {
+        Path work = Fixtures.workingDir(fs, tmp);
+        Files.createDirectories(work.resolve("src"));
+        Files.writeString(work.resolve("src/error.rs"), "old\n");
+
+        ApplyReport report =
+                interpreter.apply(
+                        "<---WRITE file=\"../semver-1.0.14/src/error.rs\"--->\nnew\n<---END--->\n",
+                        ApplyOptions.defaults(work));
+
+        ErrorInfo e = report.results().get(0).error();
+        assertThat(e.code()).isEqualTo(ErrorCode.PATH_ESCAPE);
+        assertThat(e.hint()).contains("file=\"src/error.rs\"").doesNotContain("drop the leading");
+        assertThat(Files.readString(work.resolve("src/error.rs"))).isEqualTo("old\n");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixtures.Fs.class)
     void search_missingFileOfAName_hintNamesTheOneElsewhereAndNoWrite(
             Fixtures.Fs fs, @TempDir Path tmp) throws IOException {
         Path work = Fixtures.workingDir(fs, tmp);

@@ -234,13 +234,47 @@ final class BlockPlanner {
         }
     }
 
-    private static RunFailure refusal(String path, GuardException e) {
+    private RunFailure refusal(String path, GuardException e) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("path", path);
         if (e.resolved() != null) {
             details.put("resolved", e.resolved().toString());
         }
-        return new RunFailure(e.code(), e.getMessage(), e.hint(), details);
+        String inside =
+                e.code() == ErrorCode.PATH_ESCAPE && pendingDir == null ? fileInside(path) : null;
+        String hint =
+                inside == null
+                        ? e.hint()
+                        : inside
+                                + " is that file inside the working directory: name it so (paths"
+                                + " are relative to the working directory)";
+        return new RunFailure(e.code(), e.getMessage(), hint, details);
+    }
+
+    /**
+     * For a path that leaves the working directory by a leading {@code ../}, the longest tail of it
+     * that names a file inside ({@code ../semver-1.0.14/src/error.rs} is {@code src/error.rs}
+     * here), or null. Dropping the {@code ../} alone would name another missing path.
+     */
+    private String fileInside(String path) {
+        String p = path.replace('\\', '/');
+        if (!p.startsWith("../")) {
+            return null;
+        }
+        for (int i = p.indexOf('/'); i >= 0 && i < p.length() - 1; i = p.indexOf('/', i + 1)) {
+            String tail = p.substring(i + 1);
+            if (tail.startsWith("../") || tail.equals("..")) {
+                continue;
+            }
+            try {
+                if (guard.stat(tail, true).type() == dev.csl.fsguard.FileInfo.Type.FILE) {
+                    return tail;
+                }
+            } catch (GuardException | RuntimeException ex) {
+                // not there, or refused: try a shorter tail
+            }
+        }
+        return null;
     }
 
     private static RunFailure withLine(RunFailure f, SplitLine line) {

@@ -93,6 +93,23 @@ class RunSessionTest {
             assertThat(root.resolve("made")).doesNotExist();
         }
 
+        @Test
+        void run_pathFromOutsideWhoseTailIsInside_hintNamesThatFile() {
+            RunOutcome outcome = run("cat ../semver-1.0.14/src/b.txt");
+
+            assertThat(outcome.failure().code()).isEqualTo(ErrorCode.PATH_ESCAPE);
+            assertThat(outcome.failure().hint())
+                    .startsWith("src/b.txt is that file inside the working directory")
+                    .doesNotContain("drop the leading");
+        }
+
+        @Test
+        void run_pathFromOutsideWithNoTailInside_hintSaysDropTheDots() {
+            RunOutcome outcome = run("cat ../semver-1.0.14/src/none.txt");
+
+            assertThat(outcome.failure().hint()).contains("drop the leading ../");
+        }
+
         @ParameterizedTest
         @ValueSource(
                 strings = {"rm -rf .", "rm -r .git", "rm -rf .csl", "rm -r src/..", "mv .git x"})

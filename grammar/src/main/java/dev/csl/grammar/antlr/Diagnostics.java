@@ -181,6 +181,62 @@ final class Diagnostics {
         add(line, "Unterminated " + operation + " operation", hint);
     }
 
+    /**
+     * The hint of a block that runs into the end of the answer with no END lookalike: the answer
+     * looks cut off. When its text stops mid-way ({@code why}), adding END would land the truncated
+     * text, so the block must be sent again whole; otherwise END may be all that is missing.
+     *
+     * @param closeHint how to close the block if its last line is where it ends
+     * @param completeBefore how many blocks before this one were read whole (none of them ran)
+     */
+    String cutOffHint(
+            String operation,
+            String why,
+            String lastLine,
+            String closeHint,
+            int completeBefore,
+            int blockLine,
+            int enclosingTasksLine) {
+        if (why == null) {
+            return "the answer looks cut off inside this "
+                    + operation
+                    + " block: if its last line, "
+                    + CutOff.shown(lastLine)
+                    + ", is where the block ends, "
+                    + closeHint
+                    + "; otherwise send the block again whole (nothing was applied)";
+        }
+        String before =
+                completeBefore == 0
+                        ? "Nothing was applied"
+                        : "Nothing was applied, not even the "
+                                + (completeBefore == 1
+                                        ? "block before line " + blockLine + ", which is complete"
+                                        : completeBefore
+                                                + " blocks before line "
+                                                + blockLine
+                                                + ", which are complete");
+        return "the answer looks cut off: it ends inside this "
+                + operation
+                + " block and "
+                + why
+                + ", so adding "
+                + marker("END")
+                + " would write a truncated block. "
+                + before
+                + ": send the answer again with this "
+                + operation
+                + " whole, closed by "
+                + marker("END")
+                + (enclosingTasksLine > 0
+                        ? " (and the TASKS block of line "
+                                + enclosingTasksLine
+                                + " closed by its own "
+                                + marker("END")
+                                + ")"
+                        : "");
+    }
+
     String closeHint(String operation, int enclosingTasksLine) {
         String hint = "add " + marker("END") + " on its own line after the " + operation + " block";
         if (enclosingTasksLine > 0) {

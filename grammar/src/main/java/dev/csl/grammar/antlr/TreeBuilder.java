@@ -129,8 +129,19 @@ final class TreeBuilder {
         liveMarker(open);
         if (close == null) {
             int lookalike = endLookalike(open.nextOffset());
-            diagnostics.unterminated(
-                    open.getLine(), name, diagnostics.closeHint(name, tasksLine), lookalike);
+            String hint = diagnostics.closeHint(name, tasksLine);
+            if (lookalike == 0) {
+                String rest = rest(open);
+                hint =
+                        cutOff(
+                                name,
+                                open,
+                                CutOff.unfinished(rest, true, "opening marker"),
+                                rest,
+                                hint,
+                                tasksLine);
+            }
+            diagnostics.unterminated(open.getLine(), name, hint, lookalike);
             resumeAfter(lookalike);
             return null;
         }
@@ -153,11 +164,33 @@ final class TreeBuilder {
         if (search.close == null) {
             String state = replace != null ? "replacement" : to != null ? "range" : "pattern";
             int lookalike = replace == null ? 0 : endLookalike(replace.nextOffset());
-            diagnostics.unterminated(
-                    open.getLine(),
-                    "SEARCH",
-                    diagnostics.searchCloseHint(state, tasksLine),
-                    lookalike);
+            String hint = diagnostics.searchCloseHint(state, tasksLine);
+            if (replace != null && lookalike == 0) {
+                String rest = rest(replace);
+                hint =
+                        cutOff(
+                                "SEARCH",
+                                open,
+                                CutOff.unfinished(rest, false, "REPLACE marker"),
+                                rest,
+                                hint,
+                                tasksLine);
+            } else if (replace == null && (to == null || endLookalike(to.nextOffset()) == 0)) {
+                // No REPLACE and no END: the answer stopped inside the pattern or range end.
+                hint =
+                        cutOff(
+                                "SEARCH",
+                                open,
+                                "it stops before its "
+                                        + diagnostics.delimiters().start()
+                                        + "REPLACE"
+                                        + diagnostics.delimiters().end()
+                                        + " section",
+                                "",
+                                hint,
+                                tasksLine);
+            }
+            diagnostics.unterminated(open.getLine(), "SEARCH", hint, lookalike);
             resumeAfter(lookalike);
             return null;
         }
@@ -170,6 +203,27 @@ final class TreeBuilder {
         String pattern = between(open, to != null ? to : replace);
         String range = to == null ? null : between(to, replace);
         return new Search(open.getLine(), attributes(open), pattern, range, between(replace, end));
+    }
+
+    /** The text after a marker line, to the end of the answer. */
+    private String rest(LineToken marker) {
+        return marker.nextOffset() >= text.length() ? "" : text.substring(marker.nextOffset());
+    }
+
+    /** The hint of a block that runs into the end of the answer: it looks cut off. */
+    private String cutOff(
+            String name, LineToken open, String why, String rest, String closeHint, int tasksLine) {
+        int line = open.getLine();
+        int completeBefore =
+                (int)
+                        readable.stream()
+                                .mapToInt(Operation::line)
+                                .filter(l -> l < line)
+                                .distinct()
+                                .count();
+        String last = CutOff.lastLine(rest);
+        return diagnostics.cutOffHint(
+                name, why, last == null ? "" : last, closeHint, completeBefore, line, tasksLine);
     }
 
     private Operation tasks(TasksContext tasks) {
