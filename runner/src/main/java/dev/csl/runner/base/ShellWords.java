@@ -196,7 +196,10 @@ public final class ShellWords {
         String line = join(argv);
         boolean plain = argv.stream().allMatch(word -> !word.isEmpty() && isPlain(word));
         boolean severalWords = argv.size() > 1 && !argv.get(argv.size() - 1).equals("*");
-        if (plain || !severalWords) {
+        if (plain) {
+            return "'" + line + "'";
+        }
+        if (!severalWords) {
             return quote(line);
         }
         return argv.stream().anyMatch(word -> word.startsWith("-")) ? "-- " + line : line;
