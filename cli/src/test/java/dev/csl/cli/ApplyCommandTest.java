@@ -352,6 +352,9 @@ class ApplyCommandTest {
                                 + " nothing was applied.");
         assertThat(doc.get("ok").asBoolean()).isFalse();
         assertThat(doc.at("/syntaxErrors/0/line").asInt()).isEqualTo(7);
+        assertThat(doc.at("/syntaxErrors/0/code").asText()).isEqualTo("syntax_error");
+        assertThat(doc.at("/syntaxErrors/0/message").asText())
+                .isEqualTo("Line 7: Unterminated WRITE operation");
         assertThat(doc.at("/likelyMistakes/0/code").asText()).isEqualTo("fenced_content");
         assertThat(doc.at("/likelyMistakes/0/line").asInt()).isEqualTo(2);
         assertThat(doc.at("/likelyMistakes/0/refused").asBoolean()).isTrue();

@@ -41,9 +41,28 @@ final class Closest {
     private static final long MAX_CHAR_PAIRS = 4_000_000L;
 
     /**
-     * One line that differs: its line in the file (0 when the pattern has a line the file lacks).
+     * One line that differs: its line in the file (0 when the pattern has a line the file lacks),
+     * the file's and the pattern's line with white space made visible ({@code ·}, {@code →}) for a
+     * person, and the same lines as they are ({@code fileText}, {@code patternText}) for a program;
+     * a side is null where it has no line.
      */
-    record Difference(int line, String kind, String file, String pattern) {}
+    record Difference(
+            int line,
+            String kind,
+            String file,
+            String pattern,
+            String fileText,
+            String patternText) {
+        static Difference of(int line, String kind, String fileText, String patternText) {
+            return new Difference(
+                    line,
+                    kind,
+                    fileText == null ? null : visible(fileText),
+                    patternText == null ? null : visible(patternText),
+                    fileText,
+                    patternText);
+        }
+    }
 
     /** The closest region: 1-based line range, similarity 0..1, and what differs in it. */
     record Region(int startLine, int endLine, double similarity, List<Difference> differences) {
@@ -352,20 +371,20 @@ final class Closest {
             int pairs = Math.min(src.size(), tgt.size());
             for (int i = 0; i < pairs; i++) {
                 out.add(
-                        new Difference(
+                        Difference.of(
                                 base + i,
                                 classify(src.get(i), tgt.get(i)),
-                                visible(src.get(i)),
-                                visible(tgt.get(i))));
+                                src.get(i),
+                                tgt.get(i)));
             }
             for (int i = pairs; i < src.size(); i++) {
                 out.add(
-                        new Difference(
+                        Difference.of(
                                 base + i,
                                 src.get(i).isBlank()
                                         ? BLANK_NOT_IN_PATTERN
                                         : "line not in the pattern",
-                                src.get(i).isEmpty() ? null : visible(src.get(i)),
+                                src.get(i).isEmpty() ? null : src.get(i),
                                 null));
             }
             for (int i = pairs; i < tgt.size(); i++) {
@@ -373,10 +392,12 @@ final class Closest {
                 int at = base + src.size();
                 out.add(
                         tgt.get(i).isBlank()
-                                ? new Difference(
-                                        at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
-                                : new Difference(
-                                        0, "line not in the file", null, visible(tgt.get(i))));
+                                ? Difference.of(
+                                        at,
+                                        BLANK_NOT_IN_FILE,
+                                        null,
+                                        tgt.get(i).isEmpty() ? null : tgt.get(i))
+                                : Difference.of(0, "line not in the file", null, tgt.get(i)));
             }
         }
         return out.size() > MAX_DIFFERENCES
@@ -390,10 +411,6 @@ final class Closest {
                 .replace('\u2019', '\'')
                 .replace('\u201C', '"')
                 .replace('\u201D', '"');
-    }
-
-    private static String blankOrNull(String line) {
-        return line.isEmpty() ? null : visible(line);
     }
 
     /** Names the kind of difference between a file line and a pattern line. */

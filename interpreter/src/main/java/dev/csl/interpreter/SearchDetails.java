@@ -86,8 +86,17 @@ public sealed interface SearchDetails extends ErrorDetails {
         }
     }
 
-    /** One line of the closest region that differs (line 0: a pattern line the file lacks). */
-    record Difference(int line, String kind, String file, String pattern) {}
+    /**
+     * One line of the closest region that differs (line 0: a pattern line the file lacks): the
+     * lines with white space made visible, and as they are ({@code fileText}, {@code patternText}).
+     */
+    record Difference(
+            int line,
+            String kind,
+            String file,
+            String pattern,
+            String fileText,
+            String patternText) {}
 
     /** The region most like the text looked for, as shown to the model. */
     record ClosestRegion(
@@ -114,6 +123,12 @@ public sealed interface SearchDetails extends ErrorDetails {
                 }
                 if (d.pattern() != null) {
                     e.put("pattern", d.pattern());
+                }
+                if (d.fileText() != null) {
+                    e.put("fileText", d.fileText());
+                }
+                if (d.patternText() != null) {
+                    e.put("patternText", d.patternText());
                 }
                 diffs.add(e);
             }

@@ -359,7 +359,14 @@ final class SearchMisses {
         }
         List<SearchDetails.Difference> diffs = new ArrayList<>();
         for (Closest.Difference d : region.differences()) {
-            diffs.add(new SearchDetails.Difference(d.line(), d.kind(), d.file(), d.pattern()));
+            diffs.add(
+                    new SearchDetails.Difference(
+                            d.line(),
+                            d.kind(),
+                            d.file(),
+                            d.pattern(),
+                            d.fileText(),
+                            d.patternText()));
         }
         return new SearchDetails.ClosestRegion(
                 region.startLine(),
