@@ -389,6 +389,16 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_noColor_winsOverColorAlways() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--color=always", "--no-color");
+
+        assertThat(out.toString()).contains("✔ 1 WRITE a.txt").doesNotContain("\u001B[");
+    }
+
+    @Test
     void apply_dryRunOfALongFile_diffShortenedUnlessFullDiff() throws IOException {
         Path work = Files.createDirectories(tmp.resolve("work"));
         StringBuilder content = new StringBuilder();
