@@ -31,14 +31,17 @@ import picocli.CommandLine.Parameters;
 final class AllowCommand implements Callable<Integer> {
     @Mixin ApprovalEditing editing;
 
-    @Parameters(arity = "0..*", paramLabel = "CMD", description = "The command, e.g. 'npm test'.")
+    @Parameters(
+            arity = "0..*",
+            paramLabel = "CMD",
+            description = "The command: its words, or one quoted line ('npm test').")
     List<String> words = List.of();
 
     @Option(
             names = "--list",
             description =
-                    "Print the allowed, blocked and network entries of .csl/commands.json and"
-                            + " where it is.")
+                    "Print the allowed, blocked and network entries and where the file that"
+                            + " holds them is.")
     boolean list;
 
     @Option(

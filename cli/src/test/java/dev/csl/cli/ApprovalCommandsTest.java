@@ -82,6 +82,17 @@ class ApprovalCommandsTest {
     }
 
     @Test
+    void help_allowThroughTheHelpCommand_usageWithEveryLineWithinEightyColumnsAndNoPathSplit() {
+        int exit = run("help", "allow");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).startsWith("Usage: csl allow ");
+        assertThat(out.toString().lines())
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80))
+                .noneMatch(line -> line.endsWith(" ."));
+    }
+
+    @Test
     void deny_allowedCommand_movesItToBlocked() throws IOException {
         run("allow", "make", "-C", dir.toString());
 
