@@ -28,6 +28,7 @@ final class ApplyArgs {
     Path dir;
     boolean json;
     String color = "auto";
+    boolean noColor;
     boolean fullDiff;
     String startDelimiter = Delimiters.DEFAULT.start();
     String endDelimiter = Delimiters.DEFAULT.end();
@@ -52,7 +53,7 @@ final class ApplyArgs {
         ApplyOptions checked;
         try {
             // JSON has no colour: only check the value (asking for a console costs a cold start).
-            colour = json ? Colour.checked(color) : Colour.use(color);
+            colour = json ? Colour.checked(color) : !noColor && Colour.use(color);
             checked =
                     settings.delimiters(new Delimiters(startDelimiter, endDelimiter))
                             .options(workingDir);

@@ -64,6 +64,9 @@ final class ApplyCommand implements Callable<Integer> {
                             + " never (default: auto).")
     String color;
 
+    @Option(names = "--no-color", description = "No colour, as --color=never.")
+    boolean noColor;
+
     @Option(
             names = "--full-diff",
             description = "Show dry-run diffs whole (human output shortens long ones).")
@@ -82,6 +85,7 @@ final class ApplyCommand implements Callable<Integer> {
         if (color != null) {
             args.color = color;
         }
+        args.noColor = noColor;
         args.fullDiff = fullDiff;
         args.startDelimiter = delimiterOptions.start;
         args.endDelimiter = delimiterOptions.end;

@@ -3,12 +3,14 @@ package dev.csl.cli;
 import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.approval.CommandsFile;
 import dev.csl.runner.approval.ProjectTrust;
+import dev.csl.runner.base.ShellWords;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,11 +41,13 @@ final class ApprovalEditing {
         return spec.commandLine().getErr();
     }
 
-    int edit(List<String> words, UnaryOperator<CommandsFile> change, String verb) {
+    int edit(
+            List<String> words, Function<String, UnaryOperator<CommandsFile>> change, String verb) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        String command = String.join(" ", words).strip().replaceAll("\\s+", " ");
-        if (command.isEmpty()) {
+        String command = ShellWords.entryOfArguments(words);
+        ShellWords.Split split = ShellWords.split(command);
+        if (split.words().isEmpty() && !split.prefix()) {
             err.println("csl " + spec.name() + ": the command is empty");
             return ExitCodes.USAGE;
         }
@@ -59,43 +63,40 @@ final class ApprovalEditing {
                 CommandsFile after = before.forget(command);
                 if (after.equals(before)) {
                     out.println(
-                            "'"
-                                    + TerminalText.line(command)
-                                    + "' is no entry of "
+                            TerminalText.line(ShellWords.cite(command))
+                                    + " is no entry of "
                                     + CommandsFile.location(workingDir)
                                     + ": nothing changed (csl allow --list shows the entries)");
                 } else {
                     trust.saveChange(workingDir, written, after);
                     out.println(
-                            "Removed '"
-                                    + TerminalText.line(command)
-                                    + "' from "
+                            "Removed "
+                                    + TerminalText.line(ShellWords.cite(command))
+                                    + " from "
                                     + CommandsFile.location(workingDir)
-                                    + (after.blockedBy(List.of(command.split(" "))).isPresent()
-                                                    || after.allowedBy(List.of(command.split(" ")))
-                                                            .isPresent()
+                                    + (after.blockedBy(split.words()).isPresent()
+                                                    || after.allowedBy(split.words()).isPresent()
                                             ? " (another entry still matches it: csl allow --list)"
                                             : ""));
                 }
                 out.flush();
                 return ExitCodes.OK;
             }
-            CommandsFile changed = change.apply(before);
+            CommandsFile changed = change.apply(command).apply(before);
             trust.saveChange(workingDir, written, changed);
             out.println(
                     verb
-                            + " '"
-                            + TerminalText.line(command)
-                            + "' in "
+                            + " "
+                            + TerminalText.line(ShellWords.cite(command))
+                            + " in "
                             + CommandsFile.location(workingDir));
-            Optional<String> blocker = changed.blockedBy(List.of(command.split(" ")));
+            Optional<String> blocker = changed.blockedBy(split.words());
             if (verb.equals("Allowed") && blocker.isPresent()) {
                 out.println(
-                        "note: it stays blocked by the entry '"
-                                + TerminalText.line(blocker.get())
-                                + "' (blocked entries win); remove that one with csl deny --remove '"
-                                + TerminalText.line(blocker.get())
-                                + "'");
+                        "note: it stays blocked by the entry "
+                                + TerminalText.line(ShellWords.cite(blocker.get()))
+                                + " (blocked entries win); remove that one with csl deny --remove "
+                                + TerminalText.line(ShellWords.quote(blocker.get())));
             }
             out.flush();
             return ExitCodes.OK;

@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -23,7 +24,8 @@ import picocli.CommandLine.Spec;
             DoctorCommand.class,
             ServeCommand.class,
             McpCommand.class,
-            WatchCommand.class
+            WatchCommand.class,
+            HelpCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {

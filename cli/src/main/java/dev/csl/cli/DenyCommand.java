@@ -13,8 +13,9 @@ import picocli.CommandLine.Parameters;
         description = {
             "Blocks a command for RUN blocks in this directory.",
             "The entry is saved in the directory's .csl/commands.json.",
-            "CMD is the command's words, or a word prefix followed by ' *' ('npm publish *')."
-                    + " A blocked command never runs, not even with --allow or --yes.",
+            "CMD is the command as you would type it in a shell, or one quoted line; a last word"
+                    + " * ('npm publish *') blocks every command that starts with the words before"
+                    + " it. A blocked command never runs, not even with --allow or --yes.",
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -33,6 +34,6 @@ final class DenyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return editing.edit(words, file -> file.block(String.join(" ", words)), "Blocked");
+        return editing.edit(words, entry -> file -> file.block(entry), "Blocked");
     }
 }

@@ -185,6 +185,9 @@ final class FastApply {
             case COLOR:
                 apply.color = value;
                 return true;
+            case NO_COLOR:
+                apply.noColor = true;
+                return true;
             case FULL_DIFF:
                 apply.fullDiff = true;
                 return true;

@@ -42,11 +42,7 @@ final class ReportJson {
                     g.writeEndArray();
                     g.writeArrayFieldStart("syntaxErrors");
                     for (SyntaxError e : r.syntaxErrors()) {
-                        g.writeStartObject();
-                        g.writeNumberField("line", e.line());
-                        g.writeStringField("error", e.error());
-                        g.writeStringField("hint", e.hint());
-                        g.writeEndObject();
+                        ParseJson.writeSyntaxError(g, e);
                     }
                     g.writeEndArray();
                     if (r.likelyMistakes() != null) {

@@ -352,6 +352,9 @@ class ApplyCommandTest {
                                 + " nothing was applied.");
         assertThat(doc.get("ok").asBoolean()).isFalse();
         assertThat(doc.at("/syntaxErrors/0/line").asInt()).isEqualTo(7);
+        assertThat(doc.at("/syntaxErrors/0/code").asText()).isEqualTo("syntax_error");
+        assertThat(doc.at("/syntaxErrors/0/message").asText())
+                .isEqualTo("Line 7: Unterminated WRITE operation");
         assertThat(doc.at("/likelyMistakes/0/code").asText()).isEqualTo("fenced_content");
         assertThat(doc.at("/likelyMistakes/0/line").asInt()).isEqualTo(2);
         assertThat(doc.at("/likelyMistakes/0/refused").asBoolean()).isTrue();
@@ -383,6 +386,16 @@ class ApplyCommandTest {
         assertThat(never).contains("✔ 1 WRITE a.txt").doesNotContain("\u001B[");
         assertThat(run("apply", a.toString(), "--color=sometimes")).isEqualTo(2);
         assertThat(err.toString()).contains("--color must be auto, always or never");
+    }
+
+    @Test
+    void apply_noColor_winsOverColorAlways() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a = answer("<---WRITE file=\"a.txt\"--->\nhi\n<---END--->\n");
+
+        run("apply", a.toString(), "-C", work.toString(), "--color=always", "--no-color");
+
+        assertThat(out.toString()).contains("✔ 1 WRITE a.txt").doesNotContain("\u001B[");
     }
 
     @Test

@@ -54,6 +54,45 @@ class ApprovalCommandsTest {
     }
 
     @Test
+    void allow_wordsAsAShellGivesThem_savedShellQuotedListedAndRemovable() throws IOException {
+        int exit =
+                run("allow", "-C", dir.toString(), "--", "python3", "-c", "import todo; print(1)");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).contains("Allowed `python3 -c 'import todo; print(1)'` in ");
+        assertThat(commandsJson()).contains("\"python3 -c 'import todo; print(1)'\"");
+
+        run("allow", "--list", "-C", dir.toString());
+        assertThat(out.toString()).contains("\n  python3 -c 'import todo; print(1)'\n");
+
+        run("allow", "--remove", "-C", dir.toString(), "python3 -c \"import todo; print(1)\"");
+        assertThat(commandsJson()).contains("\"allowed\" : [ ]");
+    }
+
+    @Test
+    void allow_oneQuotedWord_doesNotApproveTheSameWordsSplit() throws IOException {
+        run("allow", "-C", dir.toString(), "echo", "a b");
+
+        assertThat(commandsJson()).contains("\"echo 'a b'\"");
+        assertThat(
+                        dev.csl.runner.approval.CommandsFile.loadAsWritten(dir)
+                                .file()
+                                .allowedBy(List.of("echo", "a", "b")))
+                .isEmpty();
+    }
+
+    @Test
+    void help_allowThroughTheHelpCommand_usageWithEveryLineWithinEightyColumnsAndNoPathSplit() {
+        int exit = run("help", "allow");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString()).startsWith("Usage: csl allow ");
+        assertThat(out.toString().lines())
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80))
+                .noneMatch(line -> line.endsWith(" ."));
+    }
+
+    @Test
     void deny_allowedCommand_movesItToBlocked() throws IOException {
         run("allow", "make", "-C", dir.toString());
 

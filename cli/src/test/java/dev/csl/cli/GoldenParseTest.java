@@ -82,6 +82,8 @@ class GoldenParseTest {
                 assertThat(error.get("error").textValue())
                         .startsWith("Line " + error.get("line").intValue() + ": ");
                 assertThat(error.get("hint").textValue()).isNotBlank();
+                assertThat(error.get("code").textValue()).isEqualTo("syntax_error");
+                assertThat(error.get("message")).isEqualTo(error.get("error"));
             }
             assertThat(messages).containsExactlyElementsOf(lines(errors));
         } else {

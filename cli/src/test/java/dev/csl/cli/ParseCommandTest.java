@@ -80,7 +80,9 @@ class ParseCommandTest {
         assertThat(exit).isEqualTo(3);
         assertThat(out.toString())
                 .isEqualTo(
-                        "{\"ok\":false,\"syntaxErrors\":[{\"line\":1,\"error\":\"Line 1: Unknown"
+                        "{\"ok\":false,\"syntaxErrors\":[{\"line\":1,\"code\":\"syntax_error\","
+                                + "\"message\":\"Line 1: Unknown operation: write\","
+                                + "\"error\":\"Line 1: Unknown"
                                 + " operation: write\",\"hint\":\"operation names are upper case:"
                                 + " WRITE\"}]}"
                                 + System.lineSeparator());

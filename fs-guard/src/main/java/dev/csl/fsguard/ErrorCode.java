@@ -8,6 +8,8 @@ import java.util.Locale;
  * module, so that every layer speaks this one type; JSON writers write {@link #wireName()}.
  */
 public enum ErrorCode {
+    SYNTAX_ERROR(
+            "The answer has a CSL syntax error (`line`, `error`, `hint`); nothing was applied (exit status 3)."),
     VALIDATION_ERROR("The operation (or its TASKS block) has a validation error and was skipped."),
     TASK_ABORTED("Not run: an earlier operation in the same TASKS block failed."),
     PATH_ESCAPE("The path leads outside the working directory (`..`, absolute, or a symlink)."),

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -84,11 +85,16 @@ public record Installation(List<Path> paths, Path sources) {
      * outside the sandbox ({@code csl-confine}).
      */
     public static Path cacheDirectory() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
+        return cacheDirectory(System.getenv(), System.getProperty("user.home"));
+    }
+
+    /** {@link #cacheDirectory()} for the environment {@code env} and Java's {@code userHome}. */
+    static Path cacheDirectory(Map<String, String> env, String userHome) {
+        String xdg = env.get("XDG_CACHE_HOME");
         Path base =
                 xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()
                         ? Path.of(xdg)
-                        : Path.of(System.getProperty("user.home", "/"), ".cache");
+                        : Path.of(HomeDirectory.of(env, userHome), ".cache");
         return base.resolve("csl");
     }
 

@@ -57,7 +57,7 @@ public final class UserState {
     public static UserState current() {
         UserState state = current;
         if (state == null) {
-            state = locate(System.getenv(), System.getProperty("user.home"));
+            state = locate(System.getenv(), HomeDirectory.current());
             current = state;
         }
         return state;

@@ -47,13 +47,35 @@ final class Closest {
     static final String NOT_IN_FILE = "line not in the file";
 
     /**
-     * One line that differs: its line in the file (0 when the pattern has a line the file lacks);
-     * for such a line, {@code before} is the file line it would stand before (the line after the
-     * file's last when it would come at the end), else 0.
+     * One line that differs: its line in the file (0 when the pattern has a line the file lacks),
+     * the file's and the pattern's line with white space made visible ({@code ·}, {@code →}) for a
+     * person, and the same lines as they are ({@code fileText}, {@code patternText}) for a program;
+     * a side is null where it has no line. For a line the file lacks, {@code before} is the file
+     * line it would stand before (the line after the file's last when it would come at the end),
+     * else 0.
      */
-    record Difference(int line, String kind, String file, String pattern, int before) {
-        Difference(int line, String kind, String file, String pattern) {
-            this(line, kind, file, pattern, 0);
+    record Difference(
+            int line,
+            String kind,
+            String file,
+            String pattern,
+            String fileText,
+            String patternText,
+            int before) {
+        static Difference of(int line, String kind, String fileText, String patternText) {
+            return of(line, kind, fileText, patternText, 0);
+        }
+
+        static Difference of(
+                int line, String kind, String fileText, String patternText, int before) {
+            return new Difference(
+                    line,
+                    kind,
+                    fileText == null ? null : visible(fileText),
+                    patternText == null ? null : visible(patternText),
+                    fileText,
+                    patternText,
+                    before);
         }
     }
 
@@ -413,20 +435,20 @@ final class Closest {
             int pairs = Math.min(src.size(), tgt.size());
             for (int i = 0; i < pairs; i++) {
                 out.add(
-                        new Difference(
+                        Difference.of(
                                 base + i,
                                 classify(src.get(i), tgt.get(i)),
-                                visible(src.get(i)),
-                                visible(tgt.get(i))));
+                                src.get(i),
+                                tgt.get(i)));
             }
             for (int i = pairs; i < src.size(); i++) {
                 out.add(
-                        new Difference(
+                        Difference.of(
                                 base + i,
                                 src.get(i).isBlank()
                                         ? BLANK_NOT_IN_PATTERN
                                         : "line not in the pattern",
-                                src.get(i).isEmpty() ? null : visible(src.get(i)),
+                                src.get(i).isEmpty() ? null : src.get(i),
                                 null));
             }
             for (int i = pairs; i < tgt.size(); i++) {
@@ -434,9 +456,12 @@ final class Closest {
                 int at = base + src.size();
                 out.add(
                         tgt.get(i).isBlank()
-                                ? new Difference(
-                                        at, BLANK_NOT_IN_FILE, null, blankOrNull(tgt.get(i)))
-                                : new Difference(0, NOT_IN_FILE, null, visible(tgt.get(i)), at));
+                                ? Difference.of(
+                                        at,
+                                        BLANK_NOT_IN_FILE,
+                                        null,
+                                        tgt.get(i).isEmpty() ? null : tgt.get(i))
+                                : Difference.of(0, NOT_IN_FILE, null, tgt.get(i), at));
             }
         }
         return out.size() > MAX_DIFFERENCES
@@ -450,10 +475,6 @@ final class Closest {
                 .replace('\u2019', '\'')
                 .replace('\u201C', '"')
                 .replace('\u201D', '"');
-    }
-
-    private static String blankOrNull(String line) {
-        return line.isEmpty() ? null : visible(line);
     }
 
     /** Names the kind of difference between a file line and a pattern line. */

@@ -4,6 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.fsguard.StateDirectory;
+import dev.csl.fsguard.UserState;
 import dev.csl.grammar.AnswerText;
 import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
@@ -180,8 +181,12 @@ public final class Interpreter {
             throws IOException {
         boolean dryRun = options.dryRun();
         if (options.expectPlan() != null) {
+            PlanMemory memory = new PlanMemory(UserState.current());
+            PlanMemory.Plan before = memory.recall(files.root(), options.expectPlan());
             ApplyReport preview = run(answer, parsed, invalid, invalidLines, options, files, true);
             if (!options.expectPlan().equals(preview.planHash())) {
+                PlanMemory.Plan now =
+                        before == null ? null : memory.recall(files.root(), preview.planHash());
                 return new ApplyReport(
                         false,
                         shown,
@@ -189,11 +194,7 @@ public final class Interpreter {
                         List.of(),
                         List.of(),
                         preview.planHash(),
-                        ErrorInfo.of(
-                                ErrorCode.PLAN_CHANGED,
-                                "The plan changed since the dry run (files it reads were changed, or the"
-                                        + " answer differs); nothing was applied.",
-                                "Run the dry run again, review it, and apply with the new plan hash."));
+                        PlanChanged.error(before, now, answer));
             }
             if (dryRun) {
                 return preview;
@@ -294,9 +295,16 @@ public final class Interpreter {
                         dryRun,
                         results,
                         List.of(),
-                        dryRun ? ws.planHash(answer) : null,
+                        dryRun ? rememberedPlan(root, ws, answer) : null,
                         null);
         return recovered == null ? report : report.withRecovered(recovered);
+    }
+
+    /** A dry run's plan hash, its reads remembered so that plan_changed can name a file. */
+    private static String rememberedPlan(Path root, Workspace ws, String answer) {
+        String hash = ws.planHash(answer);
+        new PlanMemory(UserState.current()).remember(root, hash, answer, ws.planReads());
+        return hash;
     }
 
     private static ApplyReport failure(

@@ -17,6 +17,11 @@ final class PlanReads {
                 guardPath, content.exists() ? Snapshot.sha256(content.bytes()) : "absent");
     }
 
+    /** Each file read, by guard path, and its digest ({@code absent} for a missing file). */
+    java.util.Map<String, String> files() {
+        return java.util.Collections.unmodifiableMap(reads);
+    }
+
     /** SHA-256 of the answer and of every file the operations read, as they were on disk. */
     String hash(String answer) {
         StringBuilder sb = new StringBuilder("csl-plan-1\n").append(answer).append('\0');

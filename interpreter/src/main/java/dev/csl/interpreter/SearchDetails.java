@@ -89,17 +89,26 @@ public sealed interface SearchDetails extends ErrorDetails {
     /**
      * One line of the closest region that differs (line 0: a pattern line the file lacks, which
      * would stand between file lines {@code afterLine} and {@code beforeLine}; either is null where
-     * the file has no such line).
+     * the file has no such line): the lines with white space made visible, and as they are ({@code
+     * fileText}, {@code patternText}).
      */
     record Difference(
             int line,
             String kind,
             String file,
             String pattern,
+            String fileText,
+            String patternText,
             Integer afterLine,
             Integer beforeLine) {
-        Difference(int line, String kind, String file, String pattern) {
-            this(line, kind, file, pattern, null, null);
+        Difference(
+                int line,
+                String kind,
+                String file,
+                String pattern,
+                String fileText,
+                String patternText) {
+            this(line, kind, file, pattern, fileText, patternText, null, null);
         }
     }
 
@@ -134,6 +143,12 @@ public sealed interface SearchDetails extends ErrorDetails {
                 }
                 if (d.pattern() != null) {
                     e.put("pattern", d.pattern());
+                }
+                if (d.fileText() != null) {
+                    e.put("fileText", d.fileText());
+                }
+                if (d.patternText() != null) {
+                    e.put("patternText", d.patternText());
                 }
                 diffs.add(e);
             }

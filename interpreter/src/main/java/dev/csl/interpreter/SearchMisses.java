@@ -419,6 +419,8 @@ final class SearchMisses {
                             d.kind(),
                             d.file(),
                             d.pattern(),
+                            d.fileText(),
+                            d.patternText(),
                             d.before() > 1 ? d.before() - 1 : null,
                             d.before() > 0 && d.before() <= region.fileLines()
                                     ? d.before()

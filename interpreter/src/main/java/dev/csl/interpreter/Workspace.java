@@ -186,4 +186,9 @@ final class Workspace {
     String planHash(String answer) {
         return reads.hash(answer);
     }
+
+    /** The files the operations read, by guard path, with their digests as they were on disk. */
+    java.util.Map<String, String> planReads() {
+        return reads.files();
+    }
 }

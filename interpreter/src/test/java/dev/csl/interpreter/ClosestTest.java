@@ -80,6 +80,42 @@ class ClosestTest {
     }
 
     @Test
+    void find_whitespaceDifference_carriesTheRawLinesBesideTheVisibleOnes() {
+        String text = "function f() {\n\treturn 1;\n}\n";
+        Closest.Region region = Closest.find(text, "function f() {\n    return 1;\n}", false);
+
+        Closest.Difference d = region.differences().get(0);
+        assertThat(d.file()).isEqualTo("→return·1;");
+        assertThat(d.pattern()).isEqualTo("····return·1;");
+        assertThat(d.fileText()).isEqualTo("\treturn 1;");
+        assertThat(d.patternText()).isEqualTo("    return 1;");
+    }
+
+    @Test
+    void closestRegionJson_differences_holdDisplayAndRawText() {
+        SearchDetails.ClosestRegion region =
+                new SearchDetails.ClosestRegion(
+                        1,
+                        1,
+                        0.9,
+                        java.util.List.of("tabs vs spaces"),
+                        java.util.List.of(
+                                new SearchDetails.Difference(
+                                        1, "tabs vs spaces", "→x", "··x", "\tx", "  x")));
+
+        assertThat(region.fields().get("differences"))
+                .isEqualTo(
+                        java.util.List.of(
+                                java.util.Map.of(
+                                        "line", 1,
+                                        "kind", "tabs vs spaces",
+                                        "file", "→x",
+                                        "pattern", "··x",
+                                        "fileText", "\tx",
+                                        "patternText", "  x")));
+    }
+
+    @Test
     void find_nothingAlike_returnsNull() {
         assertThat(Closest.find("alpha\nbeta\n", "zzzz qqqq xxxx", false)).isNull();
     }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -247,8 +248,31 @@ class SafetyNetsTest {
             assertThat(report.ok()).isFalse();
             assertThat(report.exitCode()).isEqualTo(1);
             assertThat(report.error().code()).isEqualTo(ErrorCode.PLAN_CHANGED);
+            assertThat(report.error().message())
+                    .isEqualTo(
+                            "The plan changed since the dry run: the file log.txt changed;"
+                                    + " nothing was applied.");
+            assertThat(report.error().details()).containsEntry("changed", List.of("log.txt"));
             assertThat(report.planHash()).isNotEqualTo(hash);
             assertThat(Fixtures.treeWithModes(work)).isEqualTo(changed);
+        }
+
+        @Test
+        void expectPlan_otherAnswer_saysTheAnswerChanged(@TempDir Path tmp) throws IOException {
+            Path work = Fixtures.workingDir(Fixtures.Fs.DISK, tmp);
+            populate(work);
+            String hash =
+                    interpreter
+                            .apply(ANSWER, ApplyOptions.defaults(work).withDryRun(true))
+                            .planHash();
+
+            ApplyReport report =
+                    interpreter.apply(
+                            ANSWER + "\n", ApplyOptions.defaults(work).withExpectPlan(hash));
+
+            assertThat(report.error().code()).isEqualTo(ErrorCode.PLAN_CHANGED);
+            assertThat(report.error().message()).contains("the answer is another one");
+            assertThat(report.error().details()).containsEntry("answerChanged", true);
         }
 
         @Test

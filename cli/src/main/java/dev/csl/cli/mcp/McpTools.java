@@ -361,6 +361,11 @@ public final class McpTools implements AutoCloseable {
                         .withOutput(session.progress())
                         .withCancellation(session.cancelled());
         ApplyReport report = interpreter.apply(answer.asText(), options);
+        List<String> pending =
+                name.equals("check") ? PendingApprovals.onlyPending(report) : List.of();
+        if (!pending.isEmpty()) {
+            return pendingResult(report, pending, session.features());
+        }
         return toolResult(
                 rendering.applySummary().apply(report),
                 rendering.applyJson().apply(report),
@@ -393,6 +398,40 @@ public final class McpTools implements AutoCloseable {
             structured(result, content, document, features);
         }
         result.put("isError", !ok);
+        return result;
+    }
+
+    /**
+     * A check whose plan is valid and waits only for the user to approve commands: no error (the
+     * answer needs no fix), the document as a check gives it ({@code ok: false}, each RUN's {@code
+     * command_not_approved}) with {@code approvalPending} listing the commands, and a first line
+     * saying so.
+     */
+    private ObjectNode pendingResult(
+            ApplyReport report, List<String> pending, ProtocolFeatures features) {
+        ObjectNode result = mapper.createObjectNode();
+        ArrayNode content = result.putArray("content");
+        content.addObject()
+                .put("type", "text")
+                .put(
+                        "text",
+                        "The plan is valid; it waits only for the user to approve "
+                                + (pending.size() == 1 ? "a command" : pending.size() + " commands")
+                                + " ("
+                                + String.join(", ", pending)
+                                + "): apply asks the user, or the user runs csl allow.\n"
+                                + rendering.applySummary().apply(report));
+        JsonNode document;
+        try {
+            document = mapper.readTree(rendering.applyJson().apply(report));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ArrayNode commands = ((ObjectNode) document).putArray("approvalPending");
+        pending.forEach(commands::add);
+        McpWording.speakIn(document);
+        structured(result, content, document, features);
+        result.put("isError", false);
         return result;
     }
 

@@ -22,6 +22,7 @@ public enum ApplyOption {
     // How csl apply prints its report; serve and mcp always answer with the JSON document.
     JSON(Arity.SWITCH, null, "--json"),
     COLOR(Arity.VALUE, null, "--color"),
+    NO_COLOR(Arity.SWITCH, null, "--no-color"),
     FULL_DIFF(Arity.SWITCH, null, "--full-diff");
 
     /** How an option takes its value on the command line. */

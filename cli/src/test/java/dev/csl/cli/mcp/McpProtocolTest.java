@@ -87,6 +87,32 @@ class McpProtocolTest {
     }
 
     @Test
+    void check_onlyACommandAwaitingApproval_noErrorAndTheCommandsListed() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String answer =
+                "<---WRITE file=\"a.txt\"--->\nx\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode pending = mcp.tool("check", Map.of("answer", answer));
+            JsonNode broken =
+                    mcp.tool(
+                            "check",
+                            Map.of("answer", answer + "<---RUN--->\nls | wc\n<---END--->\n"));
+
+            assertThat(pending.path("isError").asBoolean()).isFalse();
+            assertThat(pending.at("/content/0/text").asText())
+                    .startsWith(
+                            "The plan is valid; it waits only for the user to approve a command"
+                                    + " (true)");
+            assertThat(pending.at("/structuredContent/approvalPending/0").asText())
+                    .isEqualTo("true");
+            assertThat(pending.at("/structuredContent/results/1/error/code").asText())
+                    .isEqualTo("command_not_approved");
+            assertThat(broken.path("isError").asBoolean()).isTrue();
+            assertThat(broken.at("/structuredContent/approvalPending").isMissingNode()).isTrue();
+        }
+    }
+
+    @Test
     void apply_dryRunThenExpectPlan_previewChangesNothingAndAStalePlanIsRefused() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Files.writeString(project.resolve("a.txt"), "old\n");

@@ -4,6 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.Prompter;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.base.ShellWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -53,13 +54,13 @@ public final class Approvals {
 
     /** Decides about {@code argv}, asking the prompter at most once per command and apply. */
     public Approval decide(List<String> argv) {
-        String command = String.join(" ", argv);
+        String command = ShellWords.join(argv);
         CommandsFile current = file();
         if (current == null) {
             return Approval.refused(
                     new RunFailure(
                             ErrorCode.COMMAND_NOT_APPROVED,
-                            "'" + command + "' was not run: " + fileProblem,
+                            ShellWords.cite(command) + " was not run: " + fileProblem,
                             "fix "
                                     + CommandsFile.RELATIVE_PATH
                                     + " (or delete it and approve again with csl allow)",
@@ -82,10 +83,10 @@ public final class Approvals {
             return Approval.granted(CommandsFile.RELATIVE_PATH + ": " + allowed.get(), network);
         }
         if (prompter == null) {
-            RunFailure refusal = notApproved(command, false);
+            RunFailure refusal = notApproved(argv, false);
             String untrusted = written.file().allowedBy(argv).orElse(null);
             if (untrusted != null) {
-                refusal = notTrusted(command, untrusted);
+                refusal = notTrusted(argv, untrusted);
             }
             return Approval.refused(
                     wouldAsk
@@ -112,7 +113,7 @@ public final class Approvals {
                         blockProblem != null ? blockProblem : blocked(command, command));
             case NO:
             default:
-                return Approval.refused(notApproved(command, true));
+                return Approval.refused(notApproved(argv, true));
         }
     }
 
@@ -139,9 +140,8 @@ public final class Approvals {
         } catch (IOException e) {
             return new RunFailure(
                     ErrorCode.COMMAND_NOT_APPROVED,
-                    "'"
-                            + command
-                            + "' was not run: the answer could not be saved to "
+                    ShellWords.cite(command)
+                            + " was not run: the answer could not be saved to "
                             + CommandsFile.RELATIVE_PATH
                             + " ("
                             + e.getMessage()
@@ -151,21 +151,21 @@ public final class Approvals {
         }
     }
 
-    static RunFailure notApproved(String command, boolean declined) {
-        String quoted = shellQuote(command);
+    static RunFailure notApproved(List<String> argv, boolean declined) {
+        String command = ShellWords.join(argv);
         return new RunFailure(
                 ErrorCode.COMMAND_NOT_APPROVED,
                 declined
-                        ? "'" + command + "' was not run: the user declined it"
-                        : "'" + command + "' is not approved to run in this project",
+                        ? ShellWords.cite(command) + " was not run: the user declined it"
+                        : ShellWords.cite(command) + " is not approved to run in this project",
                 declined
                         ? "do the task without this command, or ask the user to approve it"
                         : "approve it with `csl allow "
-                                + quoted
+                                + ShellWords.allowArguments(argv)
                                 + "` (saved in "
                                 + CommandsFile.RELATIVE_PATH
                                 + "), or for one apply with `--allow "
-                                + quoted
+                                + ShellWords.quote(command)
                                 + "`, then apply again",
                 Map.of("command", command));
     }
@@ -174,21 +174,20 @@ public final class Approvals {
      * The refusal of a command that the project's commands.json allows, in a file the user never
      * approved: the model is told why, and that only the user can change it.
      */
-    static RunFailure notTrusted(String command, String entry) {
-        String quoted = shellQuote(command);
+    static RunFailure notTrusted(List<String> argv, String entry) {
+        String command = ShellWords.join(argv);
         return new RunFailure(
                 ErrorCode.COMMAND_NOT_APPROVED,
-                "'"
-                        + command
-                        + "' is not approved to run in this project: the entry '"
-                        + entry
-                        + "' of "
+                ShellWords.cite(command)
+                        + " is not approved to run in this project: the entry "
+                        + ShellWords.cite(entry)
+                        + " of "
                         + CommandsFile.RELATIVE_PATH
                         + " would allow it, but csl has no record that the user made or reviewed"
                         + " that file (it may come from a cloned repository), so it grants nothing",
                 "do the task without this command, or ask the user to review the file with `csl"
                         + " trust` or to approve the command with `csl allow "
-                        + quoted
+                        + ShellWords.allowArguments(argv)
                         + "`, then apply again",
                 RunFailure.details("command", command, "untrustedEntry", entry));
     }
@@ -196,20 +195,14 @@ public final class Approvals {
     static RunFailure blocked(String command, String entry) {
         return new RunFailure(
                 ErrorCode.COMMAND_BLOCKED,
-                "'"
-                        + command
-                        + "' is blocked in this project by the entry '"
-                        + entry
-                        + "' of "
+                ShellWords.cite(command)
+                        + " is blocked in this project by the entry "
+                        + ShellWords.cite(entry)
+                        + " of "
                         + CommandsFile.RELATIVE_PATH,
                 "do the task another way; only the user can unblock it (csl allow, or edit "
                         + CommandsFile.RELATIVE_PATH
                         + ")",
                 RunFailure.details("command", command, "blockedBy", entry));
-    }
-
-    /** Quotes a command for a POSIX shell, the way a user would paste it after csl allow. */
-    static String shellQuote(String command) {
-        return "'" + command.replace("'", "'\\''") + "'";
     }
 }

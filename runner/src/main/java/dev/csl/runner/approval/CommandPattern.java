@@ -1,12 +1,14 @@
 package dev.csl.runner.approval;
 
-import java.util.Arrays;
+import dev.csl.runner.base.ShellWords;
 import java.util.List;
 
 /**
- * One entry of {@code .csl/commands.json}: a command's words joined by single spaces ({@code npm
- * test}), or such a word prefix followed by {@code " *"} ({@code npm run *}), which matches the
- * prefix followed by zero or more words. A lone {@code *} matches every command.
+ * One entry of {@code .csl/commands.json}: a command's words, shell-quoted and separated by spaces
+ * ({@code npm test}, {@code python3 -c 'import os'}), or such a word prefix followed by {@code "
+ * *"} ({@code npm run *}), which matches the prefix followed by zero or more words. A lone {@code
+ * *} matches every command. Entries compare word by word: {@code echo 'a b'} approves the argument
+ * vector {@code [echo, a b]}, never {@code [echo, a, b]}.
  */
 record CommandPattern(List<String> words, boolean prefix) {
     CommandPattern {
@@ -14,34 +16,23 @@ record CommandPattern(List<String> words, boolean prefix) {
     }
 
     static CommandPattern parse(String entry) {
-        List<String> words = splitWords(entry);
-        if (!words.isEmpty() && words.get(words.size() - 1).equals("*")) {
-            return new CommandPattern(words.subList(0, words.size() - 1), true);
-        }
-        return new CommandPattern(words, false);
-    }
-
-    /** The canonical spelling of an entry: words split on white space, joined by one space. */
-    static String canonical(String entry) {
-        return String.join(" ", splitWords(entry));
+        ShellWords.Split split = ShellWords.split(entry);
+        return new CommandPattern(split.words(), split.prefix());
     }
 
     /**
-     * Compares the command's words joined by single spaces (white space inside a word collapsed
-     * too, so that {@code python3 -c "import os"} is approved by the entry the hint spells), on
-     * word boundaries for a prefix.
+     * The canonical spelling of an entry: its words quoted as csl shows commands, one space between
+     * them.
      */
-    boolean matches(List<String> argv) {
-        String command = canonical(String.join(" ", argv));
-        String entry = String.join(" ", words);
-        if (!prefix) {
-            return command.equals(entry);
-        }
-        return entry.isEmpty() || command.equals(entry) || command.startsWith(entry + " ");
+    static String canonical(String entry) {
+        return ShellWords.entry(ShellWords.split(entry));
     }
 
-    private static List<String> splitWords(String entry) {
-        String trimmed = entry.strip();
-        return trimmed.isEmpty() ? List.of() : Arrays.asList(trimmed.split("\\s+"));
+    /** Whether {@code argv} is exactly these words, or, for a prefix, starts with them. */
+    boolean matches(List<String> argv) {
+        if (!prefix) {
+            return argv.equals(words);
+        }
+        return argv.size() >= words.size() && argv.subList(0, words.size()).equals(words);
     }
 }

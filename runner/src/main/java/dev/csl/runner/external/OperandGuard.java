@@ -4,6 +4,7 @@ import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.GuardException;
 import dev.csl.fsguard.GuardedFiles;
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.ShellWords;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ final class OperandGuard {
             here = guard.withBase(dir.toString());
         } catch (GuardException e) {
             if (e.code() != ErrorCode.FILE_NOT_FOUND || !dir.startsWith(guard.root())) {
-                return refusal(String.join(" ", argv), dir.toString(), e);
+                return refusal(ShellWords.join(argv), dir.toString(), e);
             }
             // A dry run checks a block whose dir an earlier operation makes: below it, from the
             // root.
@@ -51,7 +52,7 @@ final class OperandGuard {
             try {
                 here.resolveForRead(below(pendingDir, candidate));
             } catch (GuardException e) {
-                return refusal(String.join(" ", argv), candidate, e);
+                return refusal(ShellWords.join(argv), candidate, e);
             }
         }
         return null;

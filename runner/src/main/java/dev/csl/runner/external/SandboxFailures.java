@@ -3,6 +3,7 @@ package dev.csl.runner.external;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.ShellWords;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,9 +93,9 @@ final class SandboxFailures {
                             failure.code(),
                             failure.message() + ": the network is off inside the sandbox",
                             "if the command needs the network, ask the user to approve it with"
-                                    + " `csl allow --network '"
-                                    + outcome.result().command().replace("'", "'\\''")
-                                    + "'`",
+                                    + " `csl allow --network "
+                                    + ShellWords.quote(outcome.result().command())
+                                    + "`",
                             failure.details()));
         }
         return outcome;

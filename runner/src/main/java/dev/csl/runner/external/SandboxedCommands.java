@@ -10,6 +10,7 @@ import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxLayer;
+import dev.csl.runner.base.ShellWords;
 import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.CeilingFailures;
@@ -66,8 +67,8 @@ final class SandboxedCommands implements ExternalCommands {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("empty command");
         }
-        String display = String.join(" ", argv);
-        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        String display = ShellWords.join(argv);
+        RunFailure refusal = sandbox.refusal(ShellWords.cite(display));
         if (refusal != null) {
             return refusal;
         }
@@ -93,8 +94,8 @@ final class SandboxedCommands implements ExternalCommands {
 
     @Override
     public CommandOutcome run(List<String> argv, Path dir, int timeoutSeconds) {
-        String display = String.join(" ", argv);
-        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        String display = ShellWords.join(argv);
+        RunFailure refusal = sandbox.refusal(ShellWords.cite(display));
         if (refusal != null) {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
         }
@@ -108,7 +109,7 @@ final class SandboxedCommands implements ExternalCommands {
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
         MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
-        RunFailure unchecked = metadata.refusal("'" + display + "'");
+        RunFailure unchecked = metadata.refusal(ShellWords.cite(display));
         if (unchecked != null) {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), unchecked);
         }
@@ -129,14 +130,13 @@ final class SandboxedCommands implements ExternalCommands {
                     new CommandResult(display, -1, "", "", 0),
                     new RunFailure(
                             ErrorCode.IO_ERROR,
-                            "'"
-                                    + display
-                                    + "' was not run: its temporary directory could not be made: "
+                            ShellWords.cite(display)
+                                    + " was not run: its temporary directory could not be made: "
                                     + e.getMessage(),
                             "check that the system's temporary directory is writable",
                             Map.of()));
         }
-        RunFailure planted = metadata.removePlanted("'" + display + "'");
+        RunFailure planted = metadata.removePlanted(ShellWords.cite(display));
         if (planted != null) {
             return new CommandOutcome(outcome.result(), planted);
         }
@@ -156,8 +156,8 @@ final class SandboxedCommands implements ExternalCommands {
 
     @Override
     public CommandOutcome runGit(List<String> argv, Path dir, int timeoutSeconds) {
-        String display = String.join(" ", argv);
-        RunFailure refusal = sandbox.refusal("'" + display + "'");
+        String display = ShellWords.join(argv);
+        RunFailure refusal = sandbox.refusal(ShellWords.cite(display));
         if (refusal != null) {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
         }

@@ -5,6 +5,7 @@ import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.RunFailure;
+import dev.csl.runner.base.ShellWords;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -154,7 +155,7 @@ public final class ProcessLauncher {
                     new CommandResult(display, -1, "", "", millisSince(start)),
                     new RunFailure(
                             ErrorCode.IO_ERROR,
-                            "'" + display + "' could not be started: " + e.getMessage(),
+                            ShellWords.cite(display) + " could not be started: " + e.getMessage(),
                             "check that the directory " + cwd + " exists and is readable",
                             Map.of()));
         }
@@ -193,9 +194,8 @@ public final class ProcessLauncher {
                     new CommandResult(display, -1, out.text(), err.text(), duration),
                     new RunFailure(
                             ErrorCode.TIMEOUT,
-                            "'"
-                                    + display
-                                    + "' did not finish within "
+                            ShellWords.cite(display)
+                                    + " did not finish within "
                                     + timeoutSeconds
                                     + " s and was stopped with all its child processes",
                             "raise the limit with timeout=\"SECONDS\" on the RUN block, or make"
@@ -214,7 +214,7 @@ public final class ProcessLauncher {
     public static RunFailure failed(String display, int exitCode) {
         return new RunFailure(
                 ErrorCode.COMMAND_FAILED,
-                "'" + display + "' exited with status " + exitCode,
+                ShellWords.cite(display) + " exited with status " + exitCode,
                 "read its stderr and stdout, fix the cause, then run it again",
                 Map.of("exitCode", exitCode));
     }
@@ -223,7 +223,7 @@ public final class ProcessLauncher {
     public static RunFailure notFound(String display, String program) {
         return new RunFailure(
                 ErrorCode.COMMAND_NOT_FOUND,
-                "'" + program + "' was not found (command '" + display + "')",
+                "'" + program + "' was not found (command " + ShellWords.cite(display) + ")",
                 "check the spelling, install the program, or use a built-in command",
                 Map.of("program", program));
     }

@@ -3,6 +3,7 @@ package dev.csl.runner.approval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.csl.runner.base.ShellWords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,14 +44,63 @@ class CommandsFileTest {
     }
 
     @Test
-    void matches_wordWithSpaces_matchedByTheEntryTheHintSpells() {
-        CommandsFile file = CommandsFile.empty().allow("python3 -c import os; print(1)", false);
-        List<String> argv = List.of("python3", "-c", "import os;  print(1)");
+    void matches_quotedEntry_matchesExactlyThatArgumentVector() {
+        CommandsFile file =
+                CommandsFile.empty().allow("python3 -c 'import todo; print(todo.VERSION)'", false);
 
-        assertThat(file.allowedBy(argv)).isPresent();
-        assertThat(CommandsFile.empty().allow("python3 -c import *", false).allowedBy(argv))
+        assertThat(file.allowedBy(List.of("python3", "-c", "import todo; print(todo.VERSION)")))
                 .isPresent();
-        assertThat(CommandsFile.empty().allow("python3 -c imp *", false).allowedBy(argv)).isEmpty();
+        assertThat(
+                        file.allowedBy(
+                                List.of("python3", "-c", "import", "todo;", "print(todo.VERSION)")))
+                .isEmpty();
+        assertThat(file.allowedBy(List.of("python3", "-c", "import todo;  print(todo.VERSION)")))
+                .isEmpty();
+    }
+
+    @Test
+    void matches_twoArgumentVectorsJoiningToTheSameWords_doNotShareAnApproval() {
+        List<String> oneWord = List.of("echo", "a b");
+        List<String> twoWords = List.of("echo", "a", "b");
+        CommandsFile file = CommandsFile.empty().allow(ShellWords.join(oneWord), false);
+
+        assertThat(file.allowedBy(oneWord)).isPresent();
+        assertThat(file.allowedBy(twoWords)).isEmpty();
+        assertThat(CommandsFile.empty().allow(ShellWords.join(twoWords), false).allowedBy(oneWord))
+                .isEmpty();
+    }
+
+    @Test
+    void matches_prefixEntry_comparesWholeWords() {
+        List<String> argv = List.of("python3", "-c", "import os");
+
+        assertThat(CommandsFile.empty().allow("python3 -c *", false).allowedBy(argv)).isPresent();
+        assertThat(CommandsFile.empty().allow("python3 -c import *", false).allowedBy(argv))
+                .isEmpty();
+        assertThat(CommandsFile.empty().allow("python3 -c 'import os' *", false).allowedBy(argv))
+                .isPresent();
+    }
+
+    @Test
+    void matches_quotedStar_isALiteralWordNotAPrefix() {
+        CommandsFile file = CommandsFile.empty().allow("echo '*'", false);
+
+        assertThat(file.allowedBy(List.of("echo", "*"))).isPresent();
+        assertThat(file.allowedBy(List.of("echo", "x"))).isEmpty();
+    }
+
+    @Test
+    void load_entryWrittenBeforeQuoting_stillReadAndMatchesItsWords() throws IOException {
+        Files.createDirectories(wd.resolve(".csl"));
+        Files.writeString(
+                wd.resolve(".csl/commands.json"),
+                "{\"allowed\": [\"npm test\", \"python3 -c \\\"import os\\\"\", \"echo it's\"]}");
+
+        CommandsFile file = CommandsFile.loadAsWritten(wd).file();
+
+        assertThat(file.allowedBy(List.of("npm", "test"))).isPresent();
+        assertThat(file.allowedBy(List.of("python3", "-c", "import os"))).isPresent();
+        assertThat(file.allowedBy(List.of("echo", "it's"))).contains("echo it's");
     }
 
     @Test

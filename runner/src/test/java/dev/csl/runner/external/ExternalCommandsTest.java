@@ -261,6 +261,32 @@ class ExternalCommandsTest {
         }
 
         @Test
+        void check_wordWithSpaces_shownShellQuotedWithAHintThatApprovesExactlyIt() {
+            RunFailure failure = commands().check(List.of("printf", "%s", "a b"), wd);
+
+            assertThat(failure.message())
+                    .isEqualTo("`printf %s 'a b'` is not approved to run in this project");
+            assertThat(failure.details()).containsEntry("command", "printf %s 'a b'");
+            assertThat(failure.hint())
+                    .contains("`csl allow printf %s 'a b'`")
+                    .contains("`--allow \"printf %s 'a b'\"`");
+        }
+
+        @Test
+        void check_answeredAlwaysForQuotedWords_approvesThatVectorOnly() throws IOException {
+            assertThat(
+                            commands(List.of(), false, answering(Prompter.Answer.ALWAYS))
+                                    .check(List.of("printf", "a b"), wd))
+                    .isNull();
+
+            assertThat(asked).containsExactly("printf 'a b'");
+            assertThat(commandsJson()).contains("\"printf 'a b'\"");
+            assertThat(commands().check(List.of("printf", "a b"), wd)).isNull();
+            assertThat(commands().check(List.of("printf", "a", "b"), wd).code())
+                    .isEqualTo(ErrorCode.COMMAND_NOT_APPROVED);
+        }
+
+        @Test
         void check_answeredNever_savedAsBlockedAndRefused() throws IOException {
             RunFailure failure =
                     commands(List.of(), false, answering(Prompter.Answer.NEVER))
