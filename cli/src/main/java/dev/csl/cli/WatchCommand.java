@@ -10,9 +10,7 @@ import dev.csl.interpreter.Interpreter;
 import dev.csl.interpreter.OperationResult;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
@@ -20,7 +18,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
@@ -117,9 +114,9 @@ final class WatchCommand implements Callable<Integer> {
     private PrintWriter err;
     private Path workingDir;
     private ApplyOptions options;
-    private boolean noClipboardSaid;
     private WatchMemory memory;
     private ResultFiles results;
+    private WatchPublisher publisher;
 
     @Override
     public Integer call() throws Exception {
@@ -170,6 +167,21 @@ final class WatchCommand implements Callable<Integer> {
         }
         memory = new WatchMemory(workingDir, file);
         results = new ResultFiles(workingDir);
+        publisher =
+                new WatchPublisher(
+                        file,
+                        results,
+                        new WatchPublisher.Outputs(!noOutputFile, !noClipboard, !noSummary),
+                        this::status,
+                        () -> {
+                            if (memory.firstNoClipboardNote()) {
+                                err.println(
+                                        "csl watch: no clipboard tool found ("
+                                                + Clipboard.toolNames()
+                                                + "); the output is not copied (said once in this"
+                                                + " project; --no-clipboard stops trying)");
+                            }
+                        });
         AtomicReference<String> stop = new AtomicReference<>();
         if (!once) {
             stopOnSignals(stop);
@@ -273,7 +285,7 @@ final class WatchCommand implements Callable<Integer> {
         }
         int above = syntaxErrorLinesAbove(plan);
         ApplyReport report = apply(plan, above);
-        publish(plan, report, watch);
+        publisher.publish(plan, report, watch);
     }
 
     private WatchPlan plan(byte[] content) {
@@ -315,7 +327,8 @@ final class WatchCommand implements Callable<Integer> {
             return plan.linesAbove();
         }
         return WatchSummary.linesAbove(
-                WatchResultText.of(plan.parsed().syntaxErrors(), plan.parsed(), outputName()));
+                WatchResultText.of(
+                        plan.parsed().syntaxErrors(), plan.parsed(), publisher.outputName()));
     }
 
     private ApplyReport apply(WatchPlan plan, int above) {
@@ -334,98 +347,6 @@ final class WatchCommand implements Callable<Integer> {
                                                 : null));
         remember(plan, report);
         return report;
-    }
-
-    /** FILE.out, the clipboard, the result at the top of FILE, and the status line. */
-    private void publish(WatchPlan plan, ApplyReport report, FileWatch watch) {
-        StringWriter full = new StringWriter();
-        new ApplyRenderer(new PrintWriter(full), false, false).print(report);
-        String output = full.toString();
-        List<String> where = new ArrayList<>();
-        if (!noOutputFile) {
-            Path companion = file.resolveSibling(outputName());
-            try {
-                results.replace(companion, output.getBytes(StandardCharsets.UTF_8));
-                where.add("full output in " + companion.getFileName());
-            } catch (IOException e) {
-                status("could not write " + companion.getFileName() + " (" + e.getMessage() + ")");
-            }
-        }
-        if (!noClipboard) {
-            copyToClipboard(output, where);
-        }
-        if (!noSummary) {
-            putAtTop(plan, report, watch, where);
-        }
-        status(
-                WatchResultText.verdict(plan.parsed(), report)
-                        + (where.isEmpty() ? "" : " (" + String.join(", ", where) + ")"));
-    }
-
-    private void copyToClipboard(String output, List<String> where) {
-        Optional<Clipboard> clipboard = Clipboard.find();
-        if (clipboard.isPresent() && clipboard.get().copy(output)) {
-            where.add("copied to the clipboard");
-        } else if (!noClipboardSaid) {
-            noClipboardSaid = true;
-            if (memory.firstNoClipboardNote()) {
-                err.println(
-                        "csl watch: no clipboard tool found ("
-                                + Clipboard.toolNames()
-                                + "); the output is not copied (said once in this project;"
-                                + " --no-clipboard stops trying)");
-            }
-        }
-    }
-
-    /**
-     * The result at the top of FILE, only if FILE still holds what was read (a save of the user's
-     * meanwhile wins and is processed next) and is no link.
-     */
-    private void putAtTop(WatchPlan plan, ApplyReport report, FileWatch watch, List<String> where) {
-        String linked = ResultFiles.whyNotRewritten(file);
-        if (linked != null) {
-            status(
-                    file.getFileName()
-                            + " "
-                            + linked
-                            + ": the result is not put at its top (csl never writes through"
-                            + " a link)");
-            return;
-        }
-        String name = outputName();
-        String text =
-                plan.parsed().ok()
-                        ? WatchResultText.of(plan.parsed(), report, plan.doneLines(), name, 0)
-                        : WatchResultText.of(report.syntaxErrors(), plan.parsed(), name);
-        if (plan.parsed().ok() && !plan.done().isEmpty()) {
-            // The blocks not run again, named by their lines in FILE below the new section.
-            int above = WatchSummary.linesAbove(text);
-            text = WatchResultText.of(plan.parsed(), report, plan.doneLines(), name, above);
-        }
-        // From the bytes read, not the decoded text: the user's text below the section keeps its
-        // line endings, byte-order mark and any bytes that are not UTF-8.
-        byte[] updated = WatchSummary.replace(plan.content(), text);
-        try {
-            if (results.replaceIfStill(file, plan.content(), updated)) {
-                watch.seen(updated);
-                where.add("result at the top of " + file.getFileName());
-                return;
-            }
-        } catch (IOException e) {
-            status(
-                    "the result is not put at the top of "
-                            + file.getFileName()
-                            + " ("
-                            + e.getMessage()
-                            + ")");
-            return;
-        }
-        status(file.getFileName() + " changed meanwhile: its new content is processed next");
-    }
-
-    private String outputName() {
-        return noOutputFile ? null : file.getFileName() + ".out";
     }
 
     private void status(String text) {
