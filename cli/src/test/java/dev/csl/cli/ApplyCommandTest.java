@@ -35,6 +35,22 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_refusedBlock_countedAsFailedNotSkipped() throws IOException {
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work);
+        Files.writeString(work.resolve("a.py"), "a = 1\nb = 2\nc = 3\nd = 4\n");
+        Path a =
+                answer(
+                        "<---WRITE file=\"a.py\"--->\na = 1\n# ... rest unchanged ...\n<---END--->\n");
+
+        int code = run("apply", a.toString(), "-C", work.toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString()).contains("placeholder_content", "0 ok, 1 failed, 0 skipped.");
+        assertThat(work.resolve("a.py")).hasContent("a = 1\nb = 2\nc = 3\nd = 4\n");
+    }
+
+    @Test
     void apply_writeAndFailingSearch_printsOneLinePerOperationAndExits1() throws IOException {
         Path work = tmp.resolve("work");
         Path a =

@@ -148,9 +148,18 @@ final class SearchSteps {
                 || !(a.expected == 1 || a.expected < 0)) {
             return null;
         }
-        WhitespaceMatch w =
-                WhitespaceMatch.find(
-                        a.doc.toString(), search.pattern(), search.replacement(), a.nl);
+        String pattern = search.pattern();
+        String replacement = search.replacement();
+        WhitespaceMatch w = WhitespaceMatch.find(a.doc.toString(), pattern, replacement, a.nl);
+        if (w == null && LineModel.endsWithEmptyLine(pattern)) {
+            // The older reading of a trailing empty line, where the file has no blank line there:
+            // the line break of the line before, which a replacement ending the same way restores.
+            pattern = pattern.substring(0, pattern.length() - 1);
+            if (LineModel.endsWithEmptyLine(replacement)) {
+                replacement = replacement.substring(0, replacement.length() - 1);
+            }
+            w = WhitespaceMatch.find(a.doc.toString(), pattern, replacement, a.nl);
+        }
         if (w == null) {
             return null;
         }
@@ -170,7 +179,17 @@ final class SearchSteps {
                             + " changed.",
                     warning.hint());
         }
-        TextDoc next = a.doc.replace(new int[] {w.start()}, new int[] {w.end()}, w.replacement());
+        TextDoc next;
+        if (replacement.isEmpty()) {
+            // Deleting lines deletes them, as for an exact match (LineModel).
+            Matches gone =
+                    LineModel.deletion(
+                            a.doc,
+                            new Matches(new int[] {w.start()}, new int[] {w.end()}, 1, -1, -1, -1));
+            next = a.doc.replace(gone.starts(), gone.ends(), "");
+        } else {
+            next = a.doc.replace(new int[] {w.start()}, new int[] {w.end()}, w.replacement());
+        }
         a.ws.change(a.state, a.before.withDoc(next), a.task);
         return Outcome.replaced(1, a.state, a.before, List.of(warning));
     }
