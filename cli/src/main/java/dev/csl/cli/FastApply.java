@@ -173,6 +173,9 @@ final class FastApply {
             case FUZZY:
                 settings.fuzzy(value);
                 return true;
+            case ATOMIC:
+                settings.atomic(true);
+                return true;
             case START_DELIMITER:
                 apply.startDelimiter = value;
                 return true;

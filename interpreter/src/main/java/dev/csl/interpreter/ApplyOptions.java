@@ -26,6 +26,8 @@ import java.util.Objects;
  *     warning ({@code --fuzzy=whitespace})
  * @param cancelled true once the caller gave up (an MCP client's cancellation): the operations not
  *     started yet do not run, and a TASKS block in progress is rolled back as a failure would be
+ * @param atomic the whole answer is one transaction ({@code --atomic}): the first failure rolls
+ *     back every file change csl made for it and skips the rest (see {@link AtomicAnswer})
  */
 public record ApplyOptions(
         Path workingDir,
@@ -40,7 +42,8 @@ public record ApplyOptions(
         OutputListener output,
         boolean strict,
         boolean fuzzyWhitespace,
-        java.util.function.BooleanSupplier cancelled) {
+        java.util.function.BooleanSupplier cancelled,
+        boolean atomic) {
 
     public ApplyOptions {
         cancelled = cancelled == null ? () -> false : cancelled;
@@ -66,7 +69,8 @@ public record ApplyOptions(
                 null,
                 false,
                 false,
-                null);
+                null,
+                false);
     }
 
     public ApplyOptions withDelimiters(Delimiters value) {
@@ -120,6 +124,11 @@ public record ApplyOptions(
         return with(c -> c.cancelled = value);
     }
 
+    /** {@code --atomic}: the whole answer applies, or none of its file changes stays. */
+    public ApplyOptions withAtomic(boolean value) {
+        return with(c -> c.atomic = value);
+    }
+
     /** A copy with some components changed: the one place besides the record that lists them. */
     private ApplyOptions with(java.util.function.Consumer<Components> change) {
         Components c = new Components(this);
@@ -137,7 +146,8 @@ public record ApplyOptions(
                 c.output,
                 c.strict,
                 c.fuzzyWhitespace,
-                c.cancelled);
+                c.cancelled,
+                c.atomic);
     }
 
     /** The components, to be changed one by one. */
@@ -155,6 +165,7 @@ public record ApplyOptions(
         boolean strict;
         boolean fuzzyWhitespace;
         java.util.function.BooleanSupplier cancelled;
+        boolean atomic;
 
         Components(ApplyOptions o) {
             workingDir = o.workingDir;
@@ -170,6 +181,7 @@ public record ApplyOptions(
             strict = o.strict;
             fuzzyWhitespace = o.fuzzyWhitespace;
             cancelled = o.cancelled;
+            atomic = o.atomic;
         }
     }
 }

@@ -273,6 +273,9 @@ public final class Interpreter {
                             ws, dryRun, options, invalid, mistakes, runners, config, audit,
                             early)) {
                 results = execution.runAll(parsed.operations());
+                if (options.atomic() && AtomicAnswer.failed(results)) {
+                    ws.forget(); // withdrawn: what is still in memory never reaches the disk
+                }
                 ws.flush();
             }
         } finally {
@@ -281,6 +284,14 @@ public final class Interpreter {
             }
         }
         results = SaveFailures.applyTo(results, ws.saveFailures());
+        ErrorInfo withdrawn = null;
+        if (options.atomic() && AtomicAnswer.failed(results)) {
+            ws.forget();
+            List<String> problems = dryRun ? List.of() : journal.restoreAll();
+            AtomicAnswer.Withdrawn w = AtomicAnswer.withdraw(results, problems);
+            results = w.results();
+            withdrawn = w.error();
+        }
         if (!dryRun) {
             journal.commit("committed");
             audit.write(state, journal.id(), results);
@@ -295,7 +306,7 @@ public final class Interpreter {
                         results,
                         List.of(),
                         dryRun ? ws.planHash(answer) : null,
-                        null);
+                        withdrawn);
         return recovered == null ? report : report.withRecovered(recovered);
     }
 

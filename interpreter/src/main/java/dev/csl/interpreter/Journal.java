@@ -169,6 +169,37 @@ final class Journal {
         records.committed(this.state, id());
     }
 
+    /**
+     * {@code --atomic} withdrew the answer: puts every path this apply recorded back to its state
+     * before the apply, newest first, through the guard. Returns what could not be put back ("path:
+     * why"); the commit then finds the rest as it was and leaves no entry when all came back.
+     */
+    List<String> restoreAll() {
+        List<String> problems = new ArrayList<>();
+        if (dir == null) {
+            return problems;
+        }
+        state.forgetListings();
+        List<History.Entry> entries;
+        try {
+            entries = new ArrayList<>(History.read(state, dir, JsonLines.reader()));
+        } catch (IOException e) {
+            problems.add(HISTORY_IN_STATE + ": " + e.getMessage());
+            return problems;
+        }
+        java.util.Collections.reverse(entries);
+        for (History.Entry e : entries) {
+            try {
+                if (!e.before().fingerprint().equals(Snapshot.fingerprint(files, e.path()))) {
+                    e.before().restore(files, e.path());
+                }
+            } catch (IOException ex) {
+                problems.add(e.path() + ": " + ex.getMessage());
+            }
+        }
+        return problems;
+    }
+
     private void ensureDir() throws IOException {
         if (dir != null) {
             return;

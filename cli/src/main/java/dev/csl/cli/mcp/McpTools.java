@@ -1,5 +1,6 @@
 package dev.csl.cli.mcp;
 
+import static dev.csl.cli.options.ApplyOption.ATOMIC;
 import static dev.csl.cli.options.ApplyOption.DIR;
 import static dev.csl.cli.options.ApplyOption.DRY_RUN;
 import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
@@ -162,6 +163,14 @@ public final class McpTools implements AutoCloseable {
                 .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
+        applyProps
+                .putObject(ATOMIC.json())
+                .put("type", "boolean")
+                .put(
+                        "description",
+                        "All or nothing: when an operation fails, every file change of the answer"
+                                + " is rolled back (not what external commands changed"
+                                + " themselves).");
         // No allow argument: the model writes the arguments, and a command it approved for itself
         // would be a command nobody approved. The user approves (csl allow, elicitation).
         tolerance(applyProps);
@@ -314,7 +323,8 @@ public final class McpTools implements AutoCloseable {
                                         ? args.get(EXPECT_PLAN.json()).asText()
                                         : null)
                         .strict(args.path(STRICT.json()).asBoolean(false))
-                        .fuzzy(args.path(FUZZY.json()).asText("off"));
+                        .fuzzy(args.path(FUZZY.json()).asText("off"))
+                        .atomic(args.path(ATOMIC.json()).asBoolean(false));
         ApplyOptions checked;
         try {
             checked = settings.options(dir);

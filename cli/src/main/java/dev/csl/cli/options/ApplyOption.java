@@ -17,6 +17,7 @@ public enum ApplyOption {
     SANDBOX(Arity.VALUE, "sandbox", "--sandbox"),
     STRICT(Arity.SWITCH, "strict", "--strict"),
     FUZZY(Arity.VALUE, "fuzzy", "--fuzzy"),
+    ATOMIC(Arity.SWITCH, "atomic", "--atomic"),
     START_DELIMITER(Arity.VALUE, "startDelimiter", "--start-delimiter"),
     END_DELIMITER(Arity.VALUE, "endDelimiter", "--end-delimiter"),
     // How csl apply prints its report; serve and mcp always answer with the JSON document.

@@ -1,6 +1,7 @@
 package dev.csl.cli.serve;
 
 import static dev.csl.cli.options.ApplyOption.ALLOW;
+import static dev.csl.cli.options.ApplyOption.ATOMIC;
 import static dev.csl.cli.options.ApplyOption.DRY_RUN;
 import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
 import static dev.csl.cli.options.ApplyOption.FUZZY;
@@ -80,7 +81,8 @@ final class MethodTable {
                                     .timeout(params.optPositiveInt(TIMEOUT.json()))
                                     .sandbox(lowerCase(params.optString(SANDBOX.json())))
                                     .strict(params.optBoolean(STRICT.json(), false))
-                                    .fuzzy(params.optString(FUZZY.json()));
+                                    .fuzzy(params.optString(FUZZY.json()))
+                                    .atomic(params.optBoolean(ATOMIC.json(), false));
                     ApplyOptions options;
                     try {
                         options = settings.options(dir.path()).withCancellation(cancelled);

@@ -133,6 +133,25 @@ class McpProtocolTest {
     }
 
     @Test
+    void apply_atomic_aFailureLeavesNoFileChangedAndTheSchemaNamesIt() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String answer =
+                "<---WRITE file=\"new.txt\"--->\nx\n<---END--->\n"
+                        + "<---SEARCH file=\"missing.txt\"--->\na\n<---REPLACE--->\nb\n"
+                        + "<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode result = mcp.tool("apply", Map.of("answer", answer, "atomic", true));
+
+            assertThat(result.path("isError").asBoolean()).isTrue();
+            assertThat(result.at("/structuredContent/results/0/status").asText())
+                    .isEqualTo("rolled_back");
+            assertThat(result.at("/structuredContent/error/message").asText())
+                    .contains("withdrawn (atomic)");
+            assertThat(project.resolve("new.txt")).doesNotExist();
+        }
+    }
+
+    @Test
     void undo_force_restoresAFileChangedSinceTheApply() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Files.writeString(project.resolve("a.txt"), "before\n");
