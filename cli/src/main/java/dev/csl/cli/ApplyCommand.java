@@ -66,8 +66,17 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Option(
             names = "--full-diff",
-            description = "Show dry-run diffs whole (human output shortens long ones).")
+            description =
+                    "Show diffs whole (human output shows "
+                            + DiffSection.LINES_SHOWN
+                            + " lines of the diff of an apply, and of each operation in a dry"
+                            + " run).")
     boolean fullDiff;
+
+    @Option(
+            names = "--no-diff",
+            description = "Do not show the diff of what a real apply changed (human output).")
+    boolean noDiff;
 
     @Mixin ApplyPolicyOptions policy = new ApplyPolicyOptions();
 
@@ -83,6 +92,7 @@ final class ApplyCommand implements Callable<Integer> {
             args.color = color;
         }
         args.fullDiff = fullDiff;
+        args.noDiff = noDiff;
         args.startDelimiter = delimiterOptions.start;
         args.endDelimiter = delimiterOptions.end;
         policy.fill(args.settings).dryRun(dryRun).expectPlan(expectPlan);

@@ -44,6 +44,7 @@ final class ApplyRenderer {
     private boolean noLayerShown;
     private boolean dryRun;
     private java.util.function.UnaryOperator<String> wording = s -> s;
+    private java.util.function.Consumer<ApplyReport> beforeSummary = report -> {};
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
     static final int DIFF_LINES_SHOWN = 200;
@@ -60,6 +61,12 @@ final class ApplyRenderer {
      */
     ApplyRenderer wording(java.util.function.UnaryOperator<String> wording) {
         this.wording = wording;
+        return this;
+    }
+
+    /** What to print after the operations, before the summary (the diff of a real apply). */
+    ApplyRenderer beforeSummary(java.util.function.Consumer<ApplyReport> hook) {
+        beforeSummary = hook;
         return this;
     }
 
@@ -125,6 +132,7 @@ final class ApplyRenderer {
                             + ")");
             printHint(report.error(), "    ");
         }
+        beforeSummary.accept(report);
         StringBuilder summary = new StringBuilder();
         summary.append(report.dryRun() ? "Dry run: " : "")
                 .append(ok)

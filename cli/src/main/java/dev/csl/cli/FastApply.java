@@ -191,6 +191,9 @@ final class FastApply {
             case FULL_DIFF:
                 apply.fullDiff = true;
                 return true;
+            case NO_DIFF:
+                apply.noDiff = true;
+                return true;
             default:
                 return false;
         }

@@ -28,6 +28,9 @@ import java.util.Objects;
  *     started yet do not run, and a TASKS block in progress is rolled back as a failure would be
  * @param atomic the whole answer is one transaction ({@code --atomic}): the first failure rolls
  *     back every file change csl made for it and skips the rest (see {@link AtomicAnswer})
+ * @param source who applied it, for {@code csl undo --list}: {@code cli}, {@code watch}, {@code
+ *     serve}, {@code mcp}; null when not said
+ * @param answerName the answer file as the user named it ({@code -} for standard input), or null
  */
 public record ApplyOptions(
         Path workingDir,
@@ -43,7 +46,9 @@ public record ApplyOptions(
         boolean strict,
         boolean fuzzyWhitespace,
         java.util.function.BooleanSupplier cancelled,
-        boolean atomic) {
+        boolean atomic,
+        String source,
+        String answerName) {
 
     public ApplyOptions {
         cancelled = cancelled == null ? () -> false : cancelled;
@@ -70,7 +75,9 @@ public record ApplyOptions(
                 false,
                 false,
                 null,
-                false);
+                false,
+                null,
+                null);
     }
 
     public ApplyOptions withDelimiters(Delimiters value) {
@@ -129,6 +136,15 @@ public record ApplyOptions(
         return with(c -> c.atomic = value);
     }
 
+    /** Who applies the answer and from which file, as {@code csl undo --list} shows it. */
+    public ApplyOptions withSource(String who, String file) {
+        return with(
+                c -> {
+                    c.source = who;
+                    c.answerName = file;
+                });
+    }
+
     /** A copy with some components changed: the one place besides the record that lists them. */
     private ApplyOptions with(java.util.function.Consumer<Components> change) {
         Components c = new Components(this);
@@ -147,7 +163,9 @@ public record ApplyOptions(
                 c.strict,
                 c.fuzzyWhitespace,
                 c.cancelled,
-                c.atomic);
+                c.atomic,
+                c.source,
+                c.answerName);
     }
 
     /** The components, to be changed one by one. */
@@ -166,6 +184,8 @@ public record ApplyOptions(
         boolean fuzzyWhitespace;
         java.util.function.BooleanSupplier cancelled;
         boolean atomic;
+        String source;
+        String answerName;
 
         Components(ApplyOptions o) {
             workingDir = o.workingDir;
@@ -182,6 +202,8 @@ public record ApplyOptions(
             fuzzyWhitespace = o.fuzzyWhitespace;
             cancelled = o.cancelled;
             atomic = o.atomic;
+            source = o.source;
+            answerName = o.answerName;
         }
     }
 }

@@ -293,7 +293,7 @@ public final class Interpreter {
             withdrawn = w.error();
         }
         if (!dryRun) {
-            journal.commit("committed");
+            journal.commit("committed", options.source(), options.answerName());
             audit.write(state, journal.id(), results);
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
@@ -307,6 +307,9 @@ public final class Interpreter {
                         List.of(),
                         dryRun ? ws.planHash(answer) : null,
                         withdrawn);
+        if (!dryRun && journal.id() != null) {
+            report = report.withApplyId(journal.id());
+        }
         return recovered == null ? report : report.withRecovered(recovered);
     }
 

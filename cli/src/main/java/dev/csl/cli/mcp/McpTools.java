@@ -210,7 +210,20 @@ public final class McpTools implements AutoCloseable {
         undoProps
                 .putObject("force")
                 .put("type", "boolean")
-                .put("description", "Restore even files changed since the apply.");
+                .put(
+                        "description",
+                        "Restore even files changed since the apply (a copy of them is kept in"
+                                + " .csl/discarded/).");
+        undoProps
+                .putObject("applyId")
+                .put("type", "string")
+                .put(
+                        "description",
+                        "The apply to undo (the applyId of its result); default: the last one.");
+        undoProps
+                .putObject(DRY_RUN.json())
+                .put("type", "boolean")
+                .put("description", "Only say what would be restored, with the diff.");
         workingDir(undoProps);
         return result;
     }
@@ -307,7 +320,15 @@ public final class McpTools implements AutoCloseable {
             return textError(e.code, e.getMessage(), e.hint, session.features());
         }
         if (name.equals("undo")) {
-            UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
+            UndoReport report =
+                    undoer.undo(
+                            dir,
+                            new Undoer.Request(
+                                    args.hasNonNull("applyId")
+                                            ? args.get("applyId").asText()
+                                            : null,
+                                    args.path("force").asBoolean(false),
+                                    args.path(DRY_RUN.json()).asBoolean(false)));
             return toolResult(
                     rendering.undoSummary().apply(report),
                     rendering.undoJson().apply(report),
@@ -338,7 +359,8 @@ public final class McpTools implements AutoCloseable {
         ApplyOptions options =
                 checked.withPrompter(prompter)
                         .withOutput(session.progress())
-                        .withCancellation(session.cancelled());
+                        .withCancellation(session.cancelled())
+                        .withSource("mcp", null);
         ApplyReport report = interpreter.apply(answer.asText(), options);
         return toolResult(
                 rendering.applySummary().apply(report),

@@ -23,7 +23,8 @@ public enum ApplyOption {
     // How csl apply prints its report; serve and mcp always answer with the JSON document.
     JSON(Arity.SWITCH, null, "--json"),
     COLOR(Arity.VALUE, null, "--color"),
-    FULL_DIFF(Arity.SWITCH, null, "--full-diff");
+    FULL_DIFF(Arity.SWITCH, null, "--full-diff"),
+    NO_DIFF(Arity.SWITCH, null, "--no-diff");
 
     /** How an option takes its value on the command line. */
     public enum Arity {

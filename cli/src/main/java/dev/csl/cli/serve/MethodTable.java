@@ -32,7 +32,8 @@ final class MethodTable {
     private static final Set<String> PARSE_PARAMS =
             Set.of("answer", "startDelimiter", "endDelimiter", "delimiters");
     private static final Set<String> APPLY_PARAMS = applyParams();
-    private static final Set<String> UNDO_PARAMS = Set.of("workingDir", "force");
+    private static final Set<String> UNDO_PARAMS =
+            Set.of("workingDir", "force", "applyId", "dryRun");
 
     private final ServeBackend backend;
     private final Path serverDir;
@@ -85,7 +86,10 @@ final class MethodTable {
                                     .atomic(params.optBoolean(ATOMIC.json(), false));
                     ApplyOptions options;
                     try {
-                        options = settings.options(dir.path()).withCancellation(cancelled);
+                        options =
+                                settings.options(dir.path())
+                                        .withCancellation(cancelled)
+                                        .withSource("serve", null);
                     } catch (BadOptionValue e) {
                         throw RpcException.invalidParams(e.json());
                     }
@@ -95,8 +99,12 @@ final class MethodTable {
                 {
                     params.requireOnly(UNDO_PARAMS);
                     WorkingDir dir = params.requireWorkingDir();
-                    boolean force = params.optBoolean("force", false);
-                    return new Call(dir.lockKey(), () -> backend.undo(dir.path(), force));
+                    dev.csl.interpreter.Undoer.Request request =
+                            new dev.csl.interpreter.Undoer.Request(
+                                    params.optString("applyId"),
+                                    params.optBoolean("force", false),
+                                    params.optBoolean("dryRun", false));
+                    return new Call(dir.lockKey(), () -> backend.undo(dir.path(), request));
                 }
             case "doctor":
                 params.requireOnly(Set.of());

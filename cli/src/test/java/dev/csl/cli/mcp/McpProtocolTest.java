@@ -152,6 +152,29 @@ class McpProtocolTest {
     }
 
     @Test
+    void apply_resultCarriesApplyId_undoOfThatIdPreviewsThenRestores() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "before\n");
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode applied =
+                    mcp.tool(
+                            "apply",
+                            Map.of("answer", "<---WRITE file=\"a.txt\"--->\nafter\n<---END--->\n"));
+            String id = applied.at("/structuredContent/applyId").asText();
+
+            JsonNode preview = mcp.tool("undo", Map.of("applyId", id, "dryRun", true));
+            assertThat(project.resolve("a.txt")).hasContent("after");
+            JsonNode undone = mcp.tool("undo", Map.of("applyId", id));
+
+            assertThat(id).isEqualTo("000001");
+            assertThat(preview.at("/structuredContent/diff").asText()).contains("+before");
+            assertThat(preview.at("/content/0/text").asText()).contains("would restore 1 path");
+            assertThat(undone.at("/structuredContent/applyId").asText()).isEqualTo(id);
+            assertThat(project.resolve("a.txt")).hasContent("before");
+        }
+    }
+
+    @Test
     void undo_force_restoresAFileChangedSinceTheApply() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Files.writeString(project.resolve("a.txt"), "before\n");
