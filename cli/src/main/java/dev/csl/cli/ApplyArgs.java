@@ -30,6 +30,7 @@ final class ApplyArgs {
     String color = "auto";
     boolean noColor;
     boolean fullDiff;
+    boolean noDiff;
     String startDelimiter = Delimiters.DEFAULT.start();
     String endDelimiter = Delimiters.DEFAULT.end();
     final ApplySettings settings = new ApplySettings();
@@ -108,15 +109,23 @@ final class ApplyArgs {
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {
             ApplyOptions options =
-                    checked.withPrompter(terminal ? new ConsolePrompter(err, spinner) : null)
+                    checked.withSource("cli", AnswerInput.displayName(file))
+                            .withPrompter(terminal ? new ConsolePrompter(err, spinner) : null)
                             .withOutput(live == null ? null : live.over(spinner));
             report = new Interpreter(StandardRunners.factory()).apply(text, options);
         }
         if (json) {
             out.println(ReportJson.write(report));
         } else {
+            DiffSection diffs = new DiffSection(out, colour, fullDiff);
             new ApplyRenderer(out, colour && !json, fullDiff)
                     .outputAlreadyShown(live == null ? Set.of() : live.shown())
+                    .beforeSummary(
+                            r -> {
+                                if (!noDiff) {
+                                    AppliedDiff.print(r, workingDir, out, diffs);
+                                }
+                            })
                     .print(report);
         }
         out.flush();

@@ -69,8 +69,17 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Option(
             names = "--full-diff",
-            description = "Show dry-run diffs whole (human output shortens long ones).")
+            description =
+                    "Show diffs whole (human output shows "
+                            + DiffSection.LINES_SHOWN
+                            + " lines of the diff of an apply, and of each operation in a dry"
+                            + " run).")
     boolean fullDiff;
+
+    @Option(
+            names = "--no-diff",
+            description = "Do not show the diff of what a real apply changed (human output).")
+    boolean noDiff;
 
     @Mixin ApplyPolicyOptions policy = new ApplyPolicyOptions();
 
@@ -87,6 +96,7 @@ final class ApplyCommand implements Callable<Integer> {
         }
         args.noColor = noColor;
         args.fullDiff = fullDiff;
+        args.noDiff = noDiff;
         args.startDelimiter = delimiterOptions.start;
         args.endDelimiter = delimiterOptions.end;
         policy.fill(args.settings).dryRun(dryRun).expectPlan(expectPlan);

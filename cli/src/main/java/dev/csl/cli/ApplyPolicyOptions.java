@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 
 /**
  * How an apply treats commands and doubtful operations ({@code --allow}, {@code --yes}, {@code
- * --timeout}, {@code --sandbox}, {@code --strict}, {@code --fuzzy}): one declaration, mixed into
- * every command that applies answers ({@code apply}, {@code watch}), so their names and help cannot
- * drift apart. Their defaults and checks are {@link ApplySettings}'.
+ * --timeout}, {@code --sandbox}, {@code --strict}, {@code --fuzzy}, {@code --atomic}): one
+ * declaration, mixed into every command that applies answers ({@code apply}, {@code watch}), so
+ * their names and help cannot drift apart. Their defaults and checks are {@link ApplySettings}'.
  */
 final class ApplyPolicyOptions {
     @Option(
@@ -53,6 +53,14 @@ final class ApplyPolicyOptions {
                             + " re-indented, with a warning (default: off).")
     String fuzzy;
 
+    @Option(
+            names = "--atomic",
+            description =
+                    "All or nothing: when an operation fails, every file change csl made for the"
+                            + " answer is rolled back and the rest is not run (what external"
+                            + " commands changed themselves stays).")
+    boolean atomic;
+
     /** {@code settings} with these options; an option not given keeps its default. */
     ApplySettings fill(ApplySettings settings) {
         return settings.allow(allow)
@@ -60,6 +68,7 @@ final class ApplyPolicyOptions {
                 .timeout(timeout)
                 .sandbox(sandbox)
                 .strict(strict)
-                .fuzzy(fuzzy);
+                .fuzzy(fuzzy)
+                .atomic(atomic);
     }
 }

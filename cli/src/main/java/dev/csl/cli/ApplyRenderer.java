@@ -40,6 +40,7 @@ final class ApplyRenderer {
     private boolean noLayerShown;
     private boolean dryRun;
     private java.util.function.UnaryOperator<String> wording = s -> s;
+    private java.util.function.Consumer<ApplyReport> beforeSummary = report -> {};
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
     static final int DIFF_LINES_SHOWN = 200;
@@ -56,6 +57,12 @@ final class ApplyRenderer {
      */
     ApplyRenderer wording(java.util.function.UnaryOperator<String> wording) {
         this.wording = wording;
+        return this;
+    }
+
+    /** What to print after the operations, before the summary (the diff of a real apply). */
+    ApplyRenderer beforeSummary(java.util.function.Consumer<ApplyReport> hook) {
+        beforeSummary = hook;
         return this;
     }
 
@@ -121,6 +128,7 @@ final class ApplyRenderer {
                             + ")");
             printHint(report.error(), "    ");
         }
+        beforeSummary.accept(report);
         ReportCounts counts = ReportCounts.of(report);
         StringBuilder summary = new StringBuilder();
         summary.append(report.dryRun() ? "Dry run: " : "")

@@ -173,6 +173,9 @@ final class FastApply {
             case FUZZY:
                 settings.fuzzy(value);
                 return true;
+            case ATOMIC:
+                settings.atomic(true);
+                return true;
             case START_DELIMITER:
                 apply.startDelimiter = value;
                 return true;
@@ -190,6 +193,9 @@ final class FastApply {
                 return true;
             case FULL_DIFF:
                 apply.fullDiff = true;
+                return true;
+            case NO_DIFF:
+                apply.noDiff = true;
                 return true;
             default:
                 return false;

@@ -188,6 +188,10 @@ final class McpCommand implements Callable<Integer> {
 
     private static String summary(UndoReport report) {
         StringWriter text = new StringWriter();
+        if (report.dryRun()) {
+            new UndoOutput(new PrintWriter(text), false).print(report);
+            return text.toString().strip();
+        }
         new ApplyRenderer(new PrintWriter(text), false, false)
                 .wording(McpWording::speak)
                 .print(report);

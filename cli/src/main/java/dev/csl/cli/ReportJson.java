@@ -35,6 +35,9 @@ final class ReportJson {
                     g.writeBooleanField("ok", r.ok());
                     g.writeStringField("workingDir", r.workingDir());
                     g.writeBooleanField("dryRun", r.dryRun());
+                    if (r.applyId() != null) {
+                        g.writeStringField("applyId", r.applyId());
+                    }
                     g.writeArrayFieldStart("results");
                     for (OperationResult result : r.results()) {
                         result(g, result);
@@ -87,6 +90,9 @@ final class ReportJson {
                         g.writeStringField("applyId", a.id());
                         strings(g, "paths", a.paths());
                         g.writeBooleanField("undone", a.undone());
+                        optional(g, "time", a.time());
+                        optional(g, "source", a.source());
+                        optional(g, "answer", a.answer());
                         g.writeEndObject();
                     }
                     g.writeEndArray();
@@ -108,6 +114,11 @@ final class ReportJson {
                     if (!r.notRestored().isEmpty()) {
                         strings(g, "notRestored", r.notRestored());
                     }
+                    if (r.dryRun()) {
+                        g.writeBooleanField("dryRun", true);
+                    }
+                    optional(g, "diff", r.diff());
+                    optional(g, "discardedKeptIn", r.discardedKeptIn());
                     if (r.error() != null) {
                         g.writeFieldName("error");
                         error(g, r.error());

@@ -11,13 +11,17 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code csl undo [-C DIR] [--force] [--json]}: restores the state before the last apply. */
+/**
+ * {@code csl undo [ID] [-C DIR] [--force] [--dry-run] [--list] [--json]}: restores the state before
+ * the last apply, or before apply ID.
+ */
 @Command(
         name = "undo",
         mixinStandardHelpOptions = true,
-        description = "Restores the state before the last apply.",
+        description = "Restores the state before the last apply (or before apply ID).",
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
             "0:restored",
@@ -26,6 +30,20 @@ import picocli.CommandLine.Spec;
         })
 final class UndoCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
+
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "ID",
+            description =
+                    "The apply to undo (see --list; 3 means 000003). Refused while a later apply"
+                            + " that changed the same files is still applied, unless --force.")
+    String id;
+
+    @Option(
+            names = "--dry-run",
+            description = "Show what the undo would restore, with the diff; change nothing.")
+    boolean dryRun;
 
     @Option(
             names = {"-C", "--dir"},
@@ -36,7 +54,11 @@ final class UndoCommand implements Callable<Integer> {
                             + " one).")
     Path dir;
 
-    @Option(names = "--force", description = "Restore even files changed since the apply.")
+    @Option(
+            names = "--force",
+            description =
+                    "Restore even files changed since the apply (a copy of them is kept in"
+                            + " .csl/discarded/ID/).")
     boolean force;
 
     @Option(names = "--json", description = "Print one JSON document.")
@@ -73,11 +95,18 @@ final class UndoCommand implements Callable<Integer> {
         if (list) {
             return list(workingDir, out, err);
         }
-        UndoReport report = new Undoer().undo(workingDir, force);
+        if (id != null && !id.trim().matches("\\d{1,9}")) {
+            err.println(
+                    "csl undo: '"
+                            + TerminalText.line(id)
+                            + "' is not an apply id (csl undo --list shows them: 000003, or 3)");
+            return ExitCodes.USAGE;
+        }
+        UndoReport report = new Undoer().undo(workingDir, new Undoer.Request(id, force, dryRun));
         if (json) {
             out.println(ReportJson.write(report));
         } else {
-            new ApplyRenderer(out, Colour.auto(), false).print(report);
+            new UndoOutput(out, Colour.auto()).print(report);
         }
         out.flush();
         return report.exitCode();
@@ -98,19 +127,7 @@ final class UndoCommand implements Callable<Integer> {
         } else if (applied.isEmpty()) {
             out.println("No applies recorded in " + workingDir + " (.csl/history/ is empty).");
         } else {
-            boolean next = true;
-            for (Undoer.Applied a : applied) {
-                String mark = a.undone() ? "undone " : next ? "next   " : "       ";
-                next &= a.undone();
-                out.println(
-                        TerminalText.line(a.id())
-                                + "  "
-                                + mark
-                                + " "
-                                + a.paths().size()
-                                + (a.paths().size() == 1 ? " path: " : " paths: ")
-                                + TerminalText.line(String.join(", ", a.paths())));
-            }
+            new UndoOutput(out, false).list(applied);
         }
         out.flush();
         return 0;

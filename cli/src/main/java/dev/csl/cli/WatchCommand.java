@@ -160,7 +160,8 @@ final class WatchCommand implements Callable<Integer> {
                     policy.fill(new ApplySettings())
                             .delimiters(
                                     new Delimiters(delimiterOptions.start, delimiterOptions.end))
-                            .options(workingDir);
+                            .options(workingDir)
+                            .withSource("watch", file.toString());
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;

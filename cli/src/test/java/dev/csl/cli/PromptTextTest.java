@@ -62,7 +62,10 @@ class PromptTextTest {
                 .contains("nearest following whole lines equal to the TO text")
                 .contains("whole lines with their indentation")
                 .contains("trailing spaces, also on blank-looking lines, are tolerated")
-                .contains("put blocks that depend on each other in one TASKS");
+                .contains("a failed block leaves the others applied")
+                .contains(
+                        "put blocks that depend on each other (most multi-file edits do) in"
+                                + " one TASKS");
     }
 
     @Test

@@ -26,6 +26,11 @@ import java.util.Objects;
  *     warning ({@code --fuzzy=whitespace})
  * @param cancelled true once the caller gave up (an MCP client's cancellation): the operations not
  *     started yet do not run, and a TASKS block in progress is rolled back as a failure would be
+ * @param atomic the whole answer is one transaction ({@code --atomic}): the first failure rolls
+ *     back every file change csl made for it and skips the rest (see {@link AtomicAnswer})
+ * @param source who applied it, for {@code csl undo --list}: {@code cli}, {@code watch}, {@code
+ *     serve}, {@code mcp}; null when not said
+ * @param answerName the answer file as the user named it ({@code -} for standard input), or null
  */
 public record ApplyOptions(
         Path workingDir,
@@ -40,7 +45,10 @@ public record ApplyOptions(
         OutputListener output,
         boolean strict,
         boolean fuzzyWhitespace,
-        java.util.function.BooleanSupplier cancelled) {
+        java.util.function.BooleanSupplier cancelled,
+        boolean atomic,
+        String source,
+        String answerName) {
 
     public ApplyOptions {
         cancelled = cancelled == null ? () -> false : cancelled;
@@ -66,6 +74,9 @@ public record ApplyOptions(
                 null,
                 false,
                 false,
+                null,
+                false,
+                null,
                 null);
     }
 
@@ -120,6 +131,20 @@ public record ApplyOptions(
         return with(c -> c.cancelled = value);
     }
 
+    /** {@code --atomic}: the whole answer applies, or none of its file changes stays. */
+    public ApplyOptions withAtomic(boolean value) {
+        return with(c -> c.atomic = value);
+    }
+
+    /** Who applies the answer and from which file, as {@code csl undo --list} shows it. */
+    public ApplyOptions withSource(String who, String file) {
+        return with(
+                c -> {
+                    c.source = who;
+                    c.answerName = file;
+                });
+    }
+
     /** A copy with some components changed: the one place besides the record that lists them. */
     private ApplyOptions with(java.util.function.Consumer<Components> change) {
         Components c = new Components(this);
@@ -137,7 +162,10 @@ public record ApplyOptions(
                 c.output,
                 c.strict,
                 c.fuzzyWhitespace,
-                c.cancelled);
+                c.cancelled,
+                c.atomic,
+                c.source,
+                c.answerName);
     }
 
     /** The components, to be changed one by one. */
@@ -155,6 +183,9 @@ public record ApplyOptions(
         boolean strict;
         boolean fuzzyWhitespace;
         java.util.function.BooleanSupplier cancelled;
+        boolean atomic;
+        String source;
+        String answerName;
 
         Components(ApplyOptions o) {
             workingDir = o.workingDir;
@@ -170,6 +201,9 @@ public record ApplyOptions(
             strict = o.strict;
             fuzzyWhitespace = o.fuzzyWhitespace;
             cancelled = o.cancelled;
+            atomic = o.atomic;
+            source = o.source;
+            answerName = o.answerName;
         }
     }
 }

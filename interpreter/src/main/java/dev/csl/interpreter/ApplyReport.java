@@ -18,12 +18,15 @@ import java.util.List;
  * @param planHash the plan hash of a dry run (also set when {@code plan_changed})
  * @param error a failure of the apply as a whole ({@code plan_changed}), or null
  * @param recovered what was rolled back first of an apply killed before it finished, or null
+ * @param applyId the history entry of a real apply that changed something (what {@code csl undo ID}
+ *     takes), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
     "ok",
     "workingDir",
     "dryRun",
+    "applyId",
     "results",
     "syntaxErrors",
     "likelyMistakes",
@@ -40,7 +43,8 @@ public record ApplyReport(
         List<LikelyMistake> likelyMistakes,
         String planHash,
         ErrorInfo error,
-        Recovery recovered) {
+        Recovery recovered,
+        String applyId) {
 
     public ApplyReport {
         results = List.copyOf(results);
@@ -49,6 +53,30 @@ public record ApplyReport(
                 likelyMistakes == null || likelyMistakes.isEmpty()
                         ? null
                         : List.copyOf(likelyMistakes);
+    }
+
+    /** A report without a history entry. */
+    public ApplyReport(
+            boolean ok,
+            String workingDir,
+            boolean dryRun,
+            List<OperationResult> results,
+            List<SyntaxError> syntaxErrors,
+            List<LikelyMistake> likelyMistakes,
+            String planHash,
+            ErrorInfo error,
+            Recovery recovered) {
+        this(
+                ok,
+                workingDir,
+                dryRun,
+                results,
+                syntaxErrors,
+                likelyMistakes,
+                planHash,
+                error,
+                recovered,
+                null);
     }
 
     /** A report of an answer without syntax errors. */
@@ -86,6 +114,21 @@ public record ApplyReport(
                 likelyMistakes,
                 planHash,
                 error,
+                value,
+                applyId);
+    }
+
+    ApplyReport withApplyId(String value) {
+        return new ApplyReport(
+                ok,
+                workingDir,
+                dryRun,
+                results,
+                syntaxErrors,
+                likelyMistakes,
+                planHash,
+                error,
+                recovered,
                 value);
     }
 

@@ -20,6 +20,7 @@ final class Execution implements AutoCloseable {
     private final TasksBlock tasksBlocks;
     private final RunStep runs;
     private final Cancellation cancellation;
+    private final AtomicAnswer atomic;
 
     /**
      * {@code dryRun}: this pass changes nothing (also the first pass of {@code --expect-plan});
@@ -51,9 +52,17 @@ final class Execution implements AutoCloseable {
                         options.fuzzyWhitespace(),
                         options.strict());
         this.tasksBlocks = new TasksBlock(ws, invalid, dispatch, cancellation, audit);
+        this.atomic =
+                options.atomic()
+                        ? new AtomicAnswer(invalid, dispatch, tasksBlocks, cancellation)
+                        : null;
     }
 
+    /** With {@code --atomic}, up to the first failure only (see {@link AtomicAnswer}). */
     List<OperationResult> runAll(List<Operation> operations) {
+        if (atomic != null) {
+            return atomic.run(operations);
+        }
         List<OperationResult> results = new ArrayList<>();
         int n = 0;
         for (Operation op : operations) {

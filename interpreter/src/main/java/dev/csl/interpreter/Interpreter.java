@@ -274,6 +274,9 @@ public final class Interpreter {
                             ws, dryRun, options, invalid, mistakes, runners, config, audit,
                             early)) {
                 results = execution.runAll(parsed.operations());
+                if (options.atomic() && AtomicAnswer.failed(results)) {
+                    ws.forget(); // withdrawn: what is still in memory never reaches the disk
+                }
                 ws.flush();
             }
         } finally {
@@ -282,8 +285,16 @@ public final class Interpreter {
             }
         }
         results = SaveFailures.applyTo(results, ws.saveFailures());
+        ErrorInfo withdrawn = null;
+        if (options.atomic() && AtomicAnswer.failed(results)) {
+            ws.forget();
+            List<String> problems = dryRun ? List.of() : journal.restoreAll();
+            AtomicAnswer.Withdrawn w = AtomicAnswer.withdraw(results, problems);
+            results = w.results();
+            withdrawn = w.error();
+        }
         if (!dryRun) {
-            journal.commit("committed");
+            journal.commit("committed", options.source(), options.answerName());
             audit.write(state, journal.id(), results);
         }
         boolean ok = results.stream().allMatch(OperationResult::succeeded);
@@ -296,7 +307,10 @@ public final class Interpreter {
                         results,
                         List.of(),
                         dryRun ? rememberedPlan(root, ws, answer) : null,
-                        null);
+                        withdrawn);
+        if (!dryRun && journal.id() != null) {
+            report = report.withApplyId(journal.id());
+        }
         return recovered == null ? report : report.withRecovered(recovered);
     }
 

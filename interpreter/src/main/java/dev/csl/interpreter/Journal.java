@@ -150,6 +150,14 @@ final class Journal {
      * what it would change, say), which undo could only fail to restore.
      */
     void commit(String state) throws IOException {
+        commit(state, null, null);
+    }
+
+    /**
+     * As above, saying when and by whom ({@code source}: cli, watch, serve, mcp; {@code answer}:
+     * the answer file as named), for {@code csl undo --list}; either may be null.
+     */
+    void commit(String state, String source, String answer) throws IOException {
         if (dir == null) {
             return;
         }
@@ -165,8 +173,39 @@ final class Journal {
             records.forget(id);
             return;
         }
-        writeCommit(this.state, dir, after, state);
+        writeCommit(this.state, dir, after, state, new Origin(source, answer));
         records.committed(this.state, id());
+    }
+
+    /**
+     * {@code --atomic} withdrew the answer: puts every path this apply recorded back to its state
+     * before the apply, newest first, through the guard. Returns what could not be put back ("path:
+     * why"); the commit then finds the rest as it was and leaves no entry when all came back.
+     */
+    List<String> restoreAll() {
+        List<String> problems = new ArrayList<>();
+        if (dir == null) {
+            return problems;
+        }
+        state.forgetListings();
+        List<History.Entry> entries;
+        try {
+            entries = new ArrayList<>(History.read(state, dir, JsonLines.reader()));
+        } catch (IOException e) {
+            problems.add(HISTORY_IN_STATE + ": " + e.getMessage());
+            return problems;
+        }
+        java.util.Collections.reverse(entries);
+        for (History.Entry e : entries) {
+            try {
+                if (!e.before().fingerprint().equals(Snapshot.fingerprint(files, e.path()))) {
+                    e.before().restore(files, e.path());
+                }
+            } catch (IOException ex) {
+                problems.add(e.path() + ": " + ex.getMessage());
+            }
+        }
+        return problems;
     }
 
     private void ensureDir() throws IOException {
@@ -223,8 +262,11 @@ final class Journal {
             List<String> paths,
             String state)
             throws IOException {
-        writeCommit(stateDir, dir, afterStates(files, paths), state);
+        writeCommit(stateDir, dir, afterStates(files, paths), state, new Origin(null, null));
     }
+
+    /** Who made an entry, and from which answer file; either may be null. */
+    record Origin(String source, String answer) {}
 
     private static Map<String, String> afterStates(GuardedFiles files, List<String> paths)
             throws IOException {
@@ -236,12 +278,23 @@ final class Journal {
     }
 
     private static void writeCommit(
-            StateDirectory stateDir, String dir, Map<String, String> seen, String state)
+            StateDirectory stateDir,
+            String dir,
+            Map<String, String> seen,
+            String state,
+            Origin origin)
             throws IOException {
         String commit =
                 JsonLines.object(
                         g -> {
                             g.writeStringField("state", state);
+                            g.writeStringField("time", java.time.Instant.now().toString());
+                            if (origin.source() != null) {
+                                g.writeStringField("source", origin.source());
+                            }
+                            if (origin.answer() != null) {
+                                g.writeStringField("answer", origin.answer());
+                            }
                             g.writeObjectFieldStart("after");
                             for (Map.Entry<String, String> e : seen.entrySet()) {
                                 g.writeStringField(e.getKey(), e.getValue());

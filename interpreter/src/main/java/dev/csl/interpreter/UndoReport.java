@@ -16,6 +16,10 @@ import java.util.List;
  * @param recovered what was rolled back first of an apply killed before it finished, or null
  * @param notRestored paths csl may not restore (each "path: why"), left as they are; the rest of
  *     the apply was undone
+ * @param dryRun {@code csl undo --dry-run}: nothing changed; {@code restored} names what would be
+ * @param diff in a dry run, the unified diff the undo would make, or null
+ * @param discardedKeptIn where a forced undo kept a copy of the changes it discarded ({@code
+ *     .csl/discarded/ID}), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -25,6 +29,9 @@ import java.util.List;
     "restored",
     "changedSince",
     "notRestored",
+    "dryRun",
+    "diff",
+    "discardedKeptIn",
     "error",
     "recovered"
 })
@@ -36,7 +43,10 @@ public record UndoReport(
         List<String> changedSince,
         ErrorInfo error,
         Recovery recovered,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notRestored) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notRestored,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean dryRun,
+        String diff,
+        String discardedKeptIn) {
 
     public UndoReport {
         restored = List.copyOf(restored);
@@ -52,7 +62,18 @@ public record UndoReport(
             List<String> changedSince,
             ErrorInfo error,
             Recovery recovered) {
-        this(ok, workingDir, applyId, restored, changedSince, error, recovered, List.of());
+        this(
+                ok,
+                workingDir,
+                applyId,
+                restored,
+                changedSince,
+                error,
+                recovered,
+                List.of(),
+                false,
+                null,
+                null);
     }
 
     /** A report with nothing to recover. */
@@ -68,12 +89,63 @@ public record UndoReport(
 
     UndoReport withRecovered(Recovery value) {
         return new UndoReport(
-                ok, workingDir, applyId, restored, changedSince, error, value, notRestored);
+                ok,
+                workingDir,
+                applyId,
+                restored,
+                changedSince,
+                error,
+                value,
+                notRestored,
+                dryRun,
+                diff,
+                discardedKeptIn);
     }
 
     UndoReport withNotRestored(List<String> value) {
         return new UndoReport(
-                ok, workingDir, applyId, restored, changedSince, error, recovered, value);
+                ok,
+                workingDir,
+                applyId,
+                restored,
+                changedSince,
+                error,
+                recovered,
+                value,
+                dryRun,
+                diff,
+                discardedKeptIn);
+    }
+
+    /** A dry run's report: what would be restored, and the diff. */
+    UndoReport previewing(String value) {
+        return new UndoReport(
+                ok,
+                workingDir,
+                applyId,
+                restored,
+                changedSince,
+                error,
+                recovered,
+                notRestored,
+                true,
+                value,
+                discardedKeptIn);
+    }
+
+    UndoReport withDiscardedKeptIn(String value) {
+        return new UndoReport(
+                ok,
+                workingDir,
+                applyId,
+                restored,
+                changedSince,
+                error,
+                recovered,
+                notRestored,
+                dryRun,
+                diff,
+                value);
     }
 
     /** 0 restored, 1 refused or nothing to undo. */

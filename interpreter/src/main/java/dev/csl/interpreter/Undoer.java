@@ -31,11 +31,26 @@ public final class Undoer {
      * @param paths the paths it changed, in the order it first changed them
      * @param undone whether it was undone (or rolled back after a kill) already
      */
-    public record Applied(String id, List<String> paths, boolean undone) {
+    public record Applied(
+            String id,
+            List<String> paths,
+            boolean undone,
+            String time,
+            String source,
+            String answer) {
         public Applied {
             paths = List.copyOf(paths);
         }
     }
+
+    /**
+     * What to undo.
+     *
+     * @param id the apply to undo ({@code csl undo ID}), or null for the last one not undone
+     * @param force restore even paths changed since (a copy of them is kept)
+     * @param dryRun change nothing: say what would be restored, with the diff
+     */
+    public record Request(String id, boolean force, boolean dryRun) {}
 
     /** The applies recorded in {@code workingDir}'s history, newest first; none without one. */
     public List<Applied> list(Path workingDir) throws IOException {
@@ -56,12 +71,54 @@ public final class Undoer {
             }
             List<String> paths = new ArrayList<>();
             History.read(state, entry, json).forEach(e -> paths.add(e.path()));
-            applied.add(new Applied(name, paths, state.exists(entry + "/" + Journal.UNDONE)));
+            JsonNode commit =
+                    state.exists(entry + "/" + Journal.COMMIT)
+                            ? json.readTree(state.read(entry + "/" + Journal.COMMIT))
+                            : json.createObjectNode();
+            applied.add(
+                    new Applied(
+                            name,
+                            paths,
+                            state.exists(entry + "/" + Journal.UNDONE),
+                            commit.path("time").asText(null),
+                            commit.path("source").asText(null),
+                            commit.path("answer").asText(null)));
         }
         return applied;
     }
 
+    /**
+     * The unified diff of what apply {@code id} changed, each path from its state before the apply
+     * to its state now; empty when the entry is not csl's own or cannot be read.
+     */
+    public String appliedDiff(Path workingDir, String id) {
+        try {
+            Path root = workingDir.toAbsolutePath().normalize().toRealPath();
+            StateDirectory state = StateDirectory.openIfExists(root);
+            String entry = History.entryDir(id);
+            if (state == null
+                    || !state.exists(entry + "/" + Journal.COMMIT)
+                    || JournalRecords.of(root).whyNotOurs(state, id) != null) {
+                return "";
+            }
+            GuardedFiles files = GuardedFiles.open(root);
+            EntryDiff diff = new EntryDiff();
+            for (History.Entry e : History.read(state, entry, json)) {
+                diff.add(e.path(), e.before(), Snapshot.capture(files, e.path()));
+            }
+            return diff.text();
+        } catch (IOException | RuntimeException e) {
+            return ""; // a diff to show, never a reason for the apply to fail
+        }
+    }
+
+    /** Undoes the last apply not undone yet. */
     public UndoReport undo(Path workingDir, boolean force) {
+        return undo(workingDir, new Request(null, force, false));
+    }
+
+    public UndoReport undo(Path workingDir, Request request) {
+        boolean force = request.force();
         Path dir = workingDir.toAbsolutePath().normalize();
         String shown = dir.toString();
         try {
@@ -86,7 +143,7 @@ public final class Undoer {
             Path root = dir.toRealPath();
             StateDirectory state = StateDirectory.open(root);
             try (DirectoryLock lock = DirectoryLock.acquire(state)) {
-                return undoLocked(GuardedFiles.open(root), state, dir, shown, force);
+                return undoLocked(GuardedFiles.open(root), state, dir, shown, request);
             }
         } catch (GuardException e) {
             return refusedByGuard(shown, null, e);
@@ -102,11 +159,12 @@ public final class Undoer {
     }
 
     private UndoReport undoLocked(
-            GuardedFiles files, StateDirectory state, Path dir, String shown, boolean force)
+            GuardedFiles files, StateDirectory state, Path dir, String shown, Request request)
             throws IOException {
         JournalRecords records = JournalRecords.of(files.root());
-        Recovery recovered = History.recover(files, state, records);
-        UndoReport report = undoEntry(files, state, records, dir, shown, force);
+        // A dry run changes nothing, not even to finish an interrupted apply.
+        Recovery recovered = request.dryRun() ? null : History.recover(files, state, records);
+        UndoReport report = undoEntry(files, state, records, dir, shown, request);
         return recovered == null ? report : report.withRecovered(recovered);
     }
 
@@ -116,13 +174,20 @@ public final class Undoer {
             JournalRecords records,
             Path dir,
             String shown,
-            boolean force)
+            Request request)
             throws IOException {
+        boolean force = request.force();
         List<String> names = History.entryNames(state);
         Collections.reverse(names);
-        String id = null;
+        String id = request.id() == null ? null : UndoTarget.normalized(request.id());
+        if (id != null) {
+            UndoReport refused = UndoTarget.refusal(state, records, names, id, shown);
+            if (refused != null) {
+                return refused;
+            }
+        }
         List<String> ignored = new ArrayList<>();
-        for (String name : names) {
+        for (String name : id != null ? List.<String>of() : names) { // the last one not undone
             String entry = History.entryDir(name);
             if (state.exists(entry + "/" + Journal.UNDONE)
                     || !state.exists(entry + "/" + Journal.COMMIT)) {
@@ -193,6 +258,13 @@ public final class Undoer {
                 changed.add(e.path());
             }
         }
+        if (request.id() != null && !force) {
+            UndoReport later =
+                    UndoTarget.laterOverlap(state, records, names, id, entries, shown, json);
+            if (later != null) {
+                return later;
+            }
+        }
         if (!changed.isEmpty() && !force) {
             return refused(
                     shown,
@@ -209,6 +281,10 @@ public final class Undoer {
         }
         List<History.Entry> reversed = new ArrayList<>(entries);
         Collections.reverse(reversed);
+        if (request.dryRun()) {
+            return preview(files, shown, id, entries, changed);
+        }
+        String keptIn = force ? DiscardedCopies.keep(files, state, id, changed) : null;
         Set<String> restored = new LinkedHashSet<>();
         List<String> notRestored = new ArrayList<>();
         for (History.Entry e : reversed) {
@@ -239,7 +315,29 @@ public final class Undoer {
                     }
                 });
         return new UndoReport(true, shown, id, inOrder, new ArrayList<>(changed), null, null)
-                .withNotRestored(notRestored);
+                .withNotRestored(notRestored)
+                .withDiscardedKeptIn(keptIn);
+    }
+
+    /** What the undo would restore, and the diff from now to the state before the apply. */
+    private static UndoReport preview(
+            GuardedFiles files,
+            String shown,
+            String id,
+            List<History.Entry> entries,
+            Set<String> changed)
+            throws IOException {
+        EntryDiff diff = new EntryDiff();
+        List<String> wouldRestore = new ArrayList<>();
+        for (History.Entry e : entries) {
+            Snapshot now = Snapshot.capture(files, e.path());
+            if (!now.fingerprint().equals(e.before().fingerprint())) {
+                wouldRestore.add(e.path());
+                diff.add(e.path(), now, e.before());
+            }
+        }
+        return new UndoReport(true, shown, id, wouldRestore, new ArrayList<>(changed), null, null)
+                .previewing(diff.text());
     }
 
     private static UndoReport refusedByGuard(String dir, String id, GuardException e) {
@@ -259,7 +357,7 @@ public final class Undoer {
                         : e.hint() + "; then run csl undo again.");
     }
 
-    private static UndoReport refused(
+    static UndoReport refused(
             String dir,
             String id,
             List<String> changed,

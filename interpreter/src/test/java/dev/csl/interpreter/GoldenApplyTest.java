@@ -62,6 +62,9 @@ class GoldenApplyTest {
                 new Interpreter(new FakeRunners(), GuardedFiles::open).apply(answer, options);
 
         JsonNode actual = normalize(JSON.valueToTree(report), work.toString());
+        // The history id of the apply (000001 in a fresh tree) is UndoContextTest's business: the
+        // corpus pins what the operations did.
+        ((ObjectNode) actual).remove("applyId");
         Path expectedFile = caseDir.resolve("expected.json");
         if (!Files.exists(expectedFile)
                 && Boolean.getBoolean("csl.golden.update")

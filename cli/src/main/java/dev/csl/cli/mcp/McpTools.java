@@ -1,5 +1,6 @@
 package dev.csl.cli.mcp;
 
+import static dev.csl.cli.options.ApplyOption.ATOMIC;
 import static dev.csl.cli.options.ApplyOption.DIR;
 import static dev.csl.cli.options.ApplyOption.DRY_RUN;
 import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
@@ -174,6 +175,14 @@ public final class McpTools implements AutoCloseable {
                 .putObject(EXPECT_PLAN.json())
                 .put("type", "string")
                 .put("description", "Apply only if the plan still has this hash (from a dry run).");
+        applyProps
+                .putObject(ATOMIC.json())
+                .put("type", "boolean")
+                .put(
+                        "description",
+                        "All or nothing: when an operation fails, every file change of the answer"
+                                + " is rolled back (not what external commands changed"
+                                + " themselves).");
         // No allow argument: the model writes the arguments, and a command it approved for itself
         // would be a command nobody approved. The user approves (csl allow, elicitation).
         tolerance(applyProps);
@@ -213,7 +222,20 @@ public final class McpTools implements AutoCloseable {
         undoProps
                 .putObject("force")
                 .put("type", "boolean")
-                .put("description", "Restore even files changed since the apply.");
+                .put(
+                        "description",
+                        "Restore even files changed since the apply (a copy of them is kept in"
+                                + " .csl/discarded/).");
+        undoProps
+                .putObject("applyId")
+                .put("type", "string")
+                .put(
+                        "description",
+                        "The apply to undo (the applyId of its result); default: the last one.");
+        undoProps
+                .putObject(DRY_RUN.json())
+                .put("type", "boolean")
+                .put("description", "Only say what would be restored, with the diff.");
         workingDir(undoProps);
         return result;
     }
@@ -310,7 +332,15 @@ public final class McpTools implements AutoCloseable {
             return textError(e.code, e.getMessage(), e.hint, session.features());
         }
         if (name.equals("undo")) {
-            UndoReport report = undoer.undo(dir, args.path("force").asBoolean(false));
+            UndoReport report =
+                    undoer.undo(
+                            dir,
+                            new Undoer.Request(
+                                    args.hasNonNull("applyId")
+                                            ? args.get("applyId").asText()
+                                            : null,
+                                    args.path("force").asBoolean(false),
+                                    args.path(DRY_RUN.json()).asBoolean(false)));
             return toolResult(
                     rendering.undoSummary().apply(report),
                     rendering.undoJson().apply(report),
@@ -326,7 +356,8 @@ public final class McpTools implements AutoCloseable {
                                         ? args.get(EXPECT_PLAN.json()).asText()
                                         : null)
                         .strict(args.path(STRICT.json()).asBoolean(false))
-                        .fuzzy(args.path(FUZZY.json()).asText("off"));
+                        .fuzzy(args.path(FUZZY.json()).asText("off"))
+                        .atomic(args.path(ATOMIC.json()).asBoolean(false));
         ApplyOptions checked;
         try {
             checked = settings.options(dir);
@@ -359,7 +390,8 @@ public final class McpTools implements AutoCloseable {
         ApplyOptions options =
                 checked.withPrompter(prompter)
                         .withOutput(session.progress())
-                        .withCancellation(session.cancelled());
+                        .withCancellation(session.cancelled())
+                        .withSource("mcp", null);
         ApplyReport report = interpreter.apply(answer.asText(), options);
         List<String> pending =
                 name.equals("check") ? PendingApprovals.onlyPending(report) : List.of();

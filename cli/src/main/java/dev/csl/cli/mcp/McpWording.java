@@ -23,7 +23,8 @@ public final class McpWording {
                     ApplyOption.DRY_RUN,
                     ApplyOption.EXPECT_PLAN,
                     ApplyOption.STRICT,
-                    ApplyOption.FUZZY);
+                    ApplyOption.FUZZY,
+                    ApplyOption.ATOMIC);
 
     private static final Map<String, String> PHRASES =
             Map.of(

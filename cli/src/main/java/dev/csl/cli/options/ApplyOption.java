@@ -17,13 +17,15 @@ public enum ApplyOption {
     SANDBOX(Arity.VALUE, "sandbox", "--sandbox"),
     STRICT(Arity.SWITCH, "strict", "--strict"),
     FUZZY(Arity.VALUE, "fuzzy", "--fuzzy"),
+    ATOMIC(Arity.SWITCH, "atomic", "--atomic"),
     START_DELIMITER(Arity.VALUE, "startDelimiter", "--start-delimiter"),
     END_DELIMITER(Arity.VALUE, "endDelimiter", "--end-delimiter"),
     // How csl apply prints its report; serve and mcp always answer with the JSON document.
     JSON(Arity.SWITCH, null, "--json"),
     COLOR(Arity.VALUE, null, "--color"),
     NO_COLOR(Arity.SWITCH, null, "--no-color"),
-    FULL_DIFF(Arity.SWITCH, null, "--full-diff");
+    FULL_DIFF(Arity.SWITCH, null, "--full-diff"),
+    NO_DIFF(Arity.SWITCH, null, "--no-diff");
 
     /** How an option takes its value on the command line. */
     public enum Arity {

@@ -29,6 +29,7 @@ public final class ApplySettings {
     private String sandbox = SANDBOX_DEFAULT;
     private boolean strict;
     private String fuzzy = FUZZY_DEFAULT;
+    private boolean atomic;
 
     public ApplySettings delimiters(Delimiters value) {
         delimiters = value == null ? Delimiters.DEFAULT : value;
@@ -88,6 +89,12 @@ public final class ApplySettings {
         return this;
     }
 
+    /** {@code --atomic}: any failure withdraws every file change of the answer. */
+    public ApplySettings atomic(boolean value) {
+        atomic = value;
+        return this;
+    }
+
     /**
      * The interpreter's options for an apply in {@code workingDir}; a caller adds its own prompter,
      * output and cancellation. Checks sandbox, fuzzy and timeout, in that order.
@@ -109,7 +116,8 @@ public final class ApplySettings {
                 .withApprovals(allow, yes)
                 .withTimeout(timeout)
                 .withSandbox(mode)
-                .withTolerance(strict, fuzzyWhitespace);
+                .withTolerance(strict, fuzzyWhitespace)
+                .withAtomic(atomic);
     }
 
     private static SandboxMode sandboxMode(String value) throws BadOptionValue {

@@ -54,6 +54,11 @@ public final class CslBackend implements ServeBackend {
         return undoer.undo(workingDir, force);
     }
 
+    @Override
+    public UndoReport undo(Path workingDir, Undoer.Request request) {
+        return undoer.undo(workingDir, request);
+    }
+
     /** The checks {@code csl doctor} prints. */
     @Override
     public Diagnostics.Report doctor() throws IOException {

@@ -1,6 +1,7 @@
 package dev.csl.cli.serve;
 
 import static dev.csl.cli.options.ApplyOption.ALLOW;
+import static dev.csl.cli.options.ApplyOption.ATOMIC;
 import static dev.csl.cli.options.ApplyOption.DRY_RUN;
 import static dev.csl.cli.options.ApplyOption.EXPECT_PLAN;
 import static dev.csl.cli.options.ApplyOption.FUZZY;
@@ -32,7 +33,8 @@ final class MethodTable {
     private static final Set<String> PARSE_PARAMS =
             Set.of("answer", "startDelimiter", "endDelimiter", "delimiters");
     private static final Set<String> APPLY_PARAMS = applyParams();
-    private static final Set<String> UNDO_PARAMS = Set.of("workingDir", "force");
+    private static final Set<String> UNDO_PARAMS =
+            Set.of("workingDir", "force", "applyId", "dryRun");
 
     private final ServeBackend backend;
     private final Path serverDir;
@@ -81,10 +83,14 @@ final class MethodTable {
                                     .timeout(params.optPositiveInt(TIMEOUT.json()))
                                     .sandbox(lowerCase(params.optString(SANDBOX.json())))
                                     .strict(params.optBoolean(STRICT.json(), false))
-                                    .fuzzy(params.optString(FUZZY.json()));
+                                    .fuzzy(params.optString(FUZZY.json()))
+                                    .atomic(params.optBoolean(ATOMIC.json(), false));
                     ApplyOptions options;
                     try {
-                        options = settings.options(dir.path()).withCancellation(cancelled);
+                        options =
+                                settings.options(dir.path())
+                                        .withCancellation(cancelled)
+                                        .withSource("serve", null);
                     } catch (BadOptionValue e) {
                         throw RpcException.invalidParams(e.json());
                     }
@@ -94,8 +100,12 @@ final class MethodTable {
                 {
                     params.requireOnly(UNDO_PARAMS);
                     WorkingDir dir = params.requireWorkingDir();
-                    boolean force = params.optBoolean("force", false);
-                    return new Call(dir.lockKey(), () -> backend.undo(dir.path(), force));
+                    dev.csl.interpreter.Undoer.Request request =
+                            new dev.csl.interpreter.Undoer.Request(
+                                    params.optString("applyId"),
+                                    params.optBoolean("force", false),
+                                    params.optBoolean("dryRun", false));
+                    return new Call(dir.lockKey(), () -> backend.undo(dir.path(), request));
                 }
             case "doctor":
                 params.requireOnly(Set.of());

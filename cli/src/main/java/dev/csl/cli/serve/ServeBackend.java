@@ -26,6 +26,12 @@ public interface ServeBackend extends AutoCloseable {
     /** {@code csl undo --json}. */
     UndoReport undo(Path workingDir, boolean force) throws Exception;
 
+    /** {@code csl undo [ID] [--force] [--dry-run] --json}. */
+    default UndoReport undo(Path workingDir, dev.csl.interpreter.Undoer.Request request)
+            throws Exception {
+        return undo(workingDir, request.force());
+    }
+
     /** {@code csl doctor --json}. */
     Diagnostics.Report doctor() throws Exception;
 

@@ -159,6 +159,48 @@ class McpProtocolTest {
     }
 
     @Test
+    void apply_atomic_aFailureLeavesNoFileChangedAndTheSchemaNamesIt() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        String answer =
+                "<---WRITE file=\"new.txt\"--->\nx\n<---END--->\n"
+                        + "<---SEARCH file=\"missing.txt\"--->\na\n<---REPLACE--->\nb\n"
+                        + "<---END--->\n";
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode result = mcp.tool("apply", Map.of("answer", answer, "atomic", true));
+
+            assertThat(result.path("isError").asBoolean()).isTrue();
+            assertThat(result.at("/structuredContent/results/0/status").asText())
+                    .isEqualTo("rolled_back");
+            assertThat(result.at("/structuredContent/error/message").asText())
+                    .contains("withdrawn (atomic)");
+            assertThat(project.resolve("new.txt")).doesNotExist();
+        }
+    }
+
+    @Test
+    void apply_resultCarriesApplyId_undoOfThatIdPreviewsThenRestores() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.writeString(project.resolve("a.txt"), "before\n");
+        try (Mcp mcp = Mcp.start(project, "2025-11-25", false)) {
+            JsonNode applied =
+                    mcp.tool(
+                            "apply",
+                            Map.of("answer", "<---WRITE file=\"a.txt\"--->\nafter\n<---END--->\n"));
+            String id = applied.at("/structuredContent/applyId").asText();
+
+            JsonNode preview = mcp.tool("undo", Map.of("applyId", id, "dryRun", true));
+            assertThat(project.resolve("a.txt")).hasContent("after");
+            JsonNode undone = mcp.tool("undo", Map.of("applyId", id));
+
+            assertThat(id).isEqualTo("000001");
+            assertThat(preview.at("/structuredContent/diff").asText()).contains("+before");
+            assertThat(preview.at("/content/0/text").asText()).contains("would restore 1 path");
+            assertThat(undone.at("/structuredContent/applyId").asText()).isEqualTo(id);
+            assertThat(project.resolve("a.txt")).hasContent("before");
+        }
+    }
+
+    @Test
     void undo_force_restoresAFileChangedSinceTheApply() throws Exception {
         Path project = Files.createDirectories(tmp.resolve("project"));
         Files.writeString(project.resolve("a.txt"), "before\n");

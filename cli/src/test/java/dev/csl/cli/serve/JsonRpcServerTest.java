@@ -269,6 +269,8 @@ class JsonRpcServerTest {
                                     List.of("npm test"),
                                     "timeout",
                                     5,
+                                    "atomic",
+                                    true,
                                     "delimiters",
                                     Map.of("start", "@[[", "end", "]]@")));
 
@@ -277,6 +279,7 @@ class JsonRpcServerTest {
             assertThat(call.workingDir()).isEqualTo(dirA.toAbsolutePath());
             assertThat(call.allow()).containsExactly("npm test");
             assertThat(call.timeoutSeconds()).isEqualTo(5);
+            assertThat(call.atomic()).isTrue();
             assertThat(call.delimiters()).isEqualTo(new Delimiters("@[[", "]]@"));
         }
 
