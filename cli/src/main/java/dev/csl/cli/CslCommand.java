@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.runner.base.CallContext;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +35,17 @@ import picocli.CommandLine.Spec;
         })
 public final class CslCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
+
+    private final CallContext call;
+
+    CslCommand(CallContext call) {
+        this.call = call;
+    }
+
+    /** The call a command of this command line serves: its directory, environment and streams. */
+    static CallContext call(CommandSpec spec) {
+        return ((CslCommand) spec.root().userObject()).call;
+    }
 
     @Override
     public Integer call() {

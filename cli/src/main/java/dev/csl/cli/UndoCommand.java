@@ -54,7 +54,7 @@ final class UndoCommand implements Callable<Integer> {
     }
 
     private int run(PrintWriter out, PrintWriter err) {
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, CslCommand.call(spec));
         if (project.error() != null) {
             project.printError("undo", err);
             return ExitCodes.USAGE;
@@ -77,7 +77,7 @@ final class UndoCommand implements Callable<Integer> {
         if (json) {
             out.println(ReportJson.write(report));
         } else {
-            new ApplyRenderer(out, Colour.auto(), false).print(report);
+            new ApplyRenderer(out, Colour.auto(CslCommand.call(spec)), false).print(report);
         }
         out.flush();
         return report.exitCode();

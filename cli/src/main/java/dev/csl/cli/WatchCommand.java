@@ -118,7 +118,7 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
         err = spec.commandLine().getErr();
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, CslCommand.call(spec));
         if (project.error() != null) {
             project.printError("watch", err);
             return ExitCodes.USAGE;
@@ -152,7 +152,8 @@ final class WatchCommand implements Callable<Integer> {
                     policy.fill(new ApplySettings())
                             .delimiters(
                                     new Delimiters(delimiterOptions.start, delimiterOptions.end))
-                            .options(workingDir);
+                            .options(workingDir)
+                            .withContext(CslCommand.call(spec));
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -265,7 +266,7 @@ final class WatchCommand implements Callable<Integer> {
                                 new AnswerText(toRun, invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
                                 options.withPrompter(
-                                        System.console() != null
+                                        CslCommand.call(spec).console()
                                                 ? new ConsolePrompter(err)
                                                 : null));
         remember(blocks, parsed, keys, done, report);
@@ -279,7 +280,7 @@ final class WatchCommand implements Callable<Integer> {
             where.add("full output in " + companion.getFileName());
         }
         if (!noClipboard) {
-            Optional<Clipboard> clipboard = Clipboard.find();
+            Optional<Clipboard> clipboard = Clipboard.find(CslCommand.call(spec));
             if (clipboard.isPresent() && clipboard.get().copy(output)) {
                 where.add("copied to the clipboard");
             } else if (!noClipboardSaid) {

@@ -1,6 +1,7 @@
 package dev.csl.interpreter;
 
 import dev.csl.grammar.Delimiters;
+import dev.csl.runner.base.CallContext;
 import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.Prompter;
 import dev.csl.runner.base.SandboxMode;
@@ -26,6 +27,8 @@ import java.util.Objects;
  *     warning ({@code --fuzzy=whitespace})
  * @param cancelled true once the caller gave up (an MCP client's cancellation): the operations not
  *     started yet do not run, and a TASKS block in progress is rolled back as a failure would be
+ * @param context the caller's directory, environment and streams, handed to the runner; null is
+ *     this process's own (a call in a process of its own)
  */
 public record ApplyOptions(
         Path workingDir,
@@ -40,7 +43,8 @@ public record ApplyOptions(
         OutputListener output,
         boolean strict,
         boolean fuzzyWhitespace,
-        java.util.function.BooleanSupplier cancelled) {
+        java.util.function.BooleanSupplier cancelled,
+        CallContext context) {
 
     public ApplyOptions {
         cancelled = cancelled == null ? () -> false : cancelled;
@@ -66,6 +70,7 @@ public record ApplyOptions(
                 null,
                 false,
                 false,
+                null,
                 null);
     }
 
@@ -120,6 +125,11 @@ public record ApplyOptions(
         return with(c -> c.cancelled = value);
     }
 
+    /** The call this apply belongs to (see the {@code context} component). */
+    public ApplyOptions withContext(CallContext value) {
+        return with(c -> c.context = value);
+    }
+
     /** A copy with some components changed: the one place besides the record that lists them. */
     private ApplyOptions with(java.util.function.Consumer<Components> change) {
         Components c = new Components(this);
@@ -137,7 +147,8 @@ public record ApplyOptions(
                 c.output,
                 c.strict,
                 c.fuzzyWhitespace,
-                c.cancelled);
+                c.cancelled,
+                c.context);
     }
 
     /** The components, to be changed one by one. */
@@ -155,6 +166,7 @@ public record ApplyOptions(
         boolean strict;
         boolean fuzzyWhitespace;
         java.util.function.BooleanSupplier cancelled;
+        CallContext context;
 
         Components(ApplyOptions o) {
             workingDir = o.workingDir;
@@ -170,6 +182,7 @@ public record ApplyOptions(
             strict = o.strict;
             fuzzyWhitespace = o.fuzzyWhitespace;
             cancelled = o.cancelled;
+            context = o.context;
         }
     }
 }
