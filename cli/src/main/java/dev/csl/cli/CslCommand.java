@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
             DoctorCommand.class,
             ServeCommand.class,
             McpCommand.class,
-            WatchCommand.class
+            WatchCommand.class,
+            DaemonCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
