@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import dev.csl.grammar.AnswerText;
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -12,16 +13,16 @@ final class AnswerInput {
     private AnswerInput() {}
 
     /** The answer as UTF-8 text (malformed bytes become U+FFFD); null or "-" is stdin. */
-    static String read(String file) throws IOException {
-        return readAnswer(file).text();
+    static String read(CallContext call, String file) throws IOException {
+        return readAnswer(call, file).text();
     }
 
     /** As {@link #read}, with the lines whose bytes were not UTF-8. */
-    static AnswerText readAnswer(String file) throws IOException {
+    static AnswerText readAnswer(CallContext call, String file) throws IOException {
         if (file == null || file.equals("-")) {
-            return AnswerText.decode(System.in.readAllBytes());
+            return AnswerText.decode(call.in().readAllBytes());
         }
-        Path path = Path.of(file);
+        Path path = call.resolve(file);
         if (Files.isDirectory(path)) {
             throw new IOException("is a directory");
         }
@@ -32,16 +33,8 @@ final class AnswerInput {
      * True when no FILE was named and standard input is a terminal: reading it would wait silently
      * for typing. An explicit "-" still reads the terminal (type, then Ctrl-D).
      */
-    static boolean waitsForTyping(String file) {
-        if (file != null) {
-            return false;
-        }
-        try {
-            String stdin = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
-            return stdin.startsWith("/dev/pts/") || stdin.startsWith("/dev/tty");
-        } catch (IOException | UnsupportedOperationException e) {
-            return System.console() != null; // no /proc: both streams a terminal is the best sign
-        }
+    static boolean waitsForTyping(CallContext call, String file) {
+        return file == null && call.terminal().get().stdin();
     }
 
     /**

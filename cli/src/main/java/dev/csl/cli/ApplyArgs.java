@@ -8,6 +8,7 @@ import dev.csl.grammar.Delimiters;
 import dev.csl.interpreter.ApplyOptions;
 import dev.csl.interpreter.ApplyReport;
 import dev.csl.interpreter.Interpreter;
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import java.util.Set;
  * answer, {@code -C}, how to print the report, delimiters as typed).
  */
 final class ApplyArgs {
+    final CallContext call;
     String file;
     Path dir;
     boolean json;
@@ -35,6 +37,10 @@ final class ApplyArgs {
     String endDelimiter = Delimiters.DEFAULT.end();
     final ApplySettings settings = new ApplySettings();
 
+    ApplyArgs(CallContext call) {
+        this.call = call;
+    }
+
     /**
      * Checks the options, applies the answer, prints the report; returns the exit code. With {@code
      * --json} a usage error is a JSON document too.
@@ -44,7 +50,7 @@ final class ApplyArgs {
     }
 
     private int checkAndApply(PrintWriter out, PrintWriter err) {
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, call);
         if (project.error() != null) {
             project.printError("apply", err);
             return ExitCodes.USAGE;
@@ -54,10 +60,11 @@ final class ApplyArgs {
         ApplyOptions checked;
         try {
             // JSON has no colour: only check the value (asking for a console costs a cold start).
-            colour = json ? Colour.checked(color) : !noColor && Colour.use(color);
+            colour = json ? Colour.checked(call, color) : !noColor && Colour.use(call, color);
             checked =
                     settings.delimiters(new Delimiters(startDelimiter, endDelimiter))
-                            .options(workingDir);
+                            .options(workingDir)
+                            .withContext(call);
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl apply: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -69,13 +76,13 @@ final class ApplyArgs {
             err.println("csl apply: -C " + workingDir + " is not a directory");
             return ExitCodes.USAGE;
         }
-        if (AnswerInput.waitsForTyping(file)) {
+        if (AnswerInput.waitsForTyping(call, file)) {
             err.println(AnswerInput.noAnswerMessage("apply"));
             return ExitCodes.USAGE;
         }
         AnswerText text;
         try {
-            text = AnswerInput.readAnswer(file);
+            text = AnswerInput.readAnswer(call, file);
         } catch (IOException | InvalidPathException e) {
             err.println(
                     "csl apply: cannot read "
@@ -104,7 +111,7 @@ final class ApplyArgs {
             // a note may quote the project's files (commands.json): shown escaped, as all of them
             (json ? err : out).println("csl: " + TerminalText.line(note));
         }
-        boolean terminal = !json && System.console() != null;
+        boolean terminal = !json && call.console();
         ApplyReport report;
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {

@@ -87,7 +87,7 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ApplyArgs args = new ApplyArgs();
+        ApplyArgs args = new ApplyArgs(CslCommand.call(spec));
         args.file = file;
         args.dir = dir;
         args.json = json;

@@ -118,7 +118,7 @@ final class ApprovalEditing {
     static Path projectDir(CommandSpec spec, Path dir) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, CslCommand.call(spec));
         if (project.error() != null) {
             project.printError(spec.name(), err);
             return null;

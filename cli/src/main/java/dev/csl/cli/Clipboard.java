@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,18 +29,18 @@ final class Clipboard {
     }
 
     /** The clipboard of this session, or empty when no tool for it is installed. */
-    static Optional<Clipboard> find() {
+    static Optional<Clipboard> find(CallContext call) {
         for (List<String> tool : TOOLS) {
             String name = tool.get(0);
-            if (name.equals("wl-copy") && System.getenv("WAYLAND_DISPLAY") == null) {
+            if (name.equals("wl-copy") && call.getenv("WAYLAND_DISPLAY") == null) {
                 continue;
             }
             if (name.startsWith("xc") || name.startsWith("xs")) {
-                if (System.getenv("DISPLAY") == null) {
+                if (call.getenv("DISPLAY") == null) {
                     continue;
                 }
             }
-            if (onPath(name)) {
+            if (onPath(call, name)) {
                 return Optional.of(new Clipboard(tool));
             }
         }
@@ -52,9 +53,9 @@ final class Clipboard {
         return String.join(", ", names);
     }
 
-    private static boolean onPath(String name) {
+    private static boolean onPath(CallContext call, String name) {
         for (String dir :
-                System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+                call.environment().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
             if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
                 return true;
             }

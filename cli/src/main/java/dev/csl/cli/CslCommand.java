@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.runner.base.CallContext;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
             ServeCommand.class,
             McpCommand.class,
             WatchCommand.class,
-            HelpCommand.class
+            HelpCommand.class,
+            DaemonCommand.class
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {
@@ -36,6 +38,17 @@ import picocli.CommandLine.Spec;
         })
 public final class CslCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
+
+    private final CallContext call;
+
+    CslCommand(CallContext call) {
+        this.call = call;
+    }
+
+    /** The call a command of this command line serves: its directory, environment and streams. */
+    static CallContext call(CommandSpec spec) {
+        return ((CslCommand) spec.root().userObject()).call;
+    }
 
     @Override
     public Integer call() {

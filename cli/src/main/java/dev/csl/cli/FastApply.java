@@ -3,6 +3,7 @@ package dev.csl.cli;
 import dev.csl.cli.options.ApplyOption;
 import dev.csl.cli.options.ApplySettings;
 import dev.csl.cli.terminal.TerminalText;
+import dev.csl.runner.base.CallContext;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -27,23 +28,30 @@ final class FastApply {
     /** Returned when the arguments are left to picocli. */
     static final int NOT_HANDLED = -1;
 
-    private final ApplyArgs apply = new ApplyArgs();
+    private final ApplyArgs apply;
     private final EnumSet<ApplyOption> seen = EnumSet.noneOf(ApplyOption.class);
     private boolean fileSeen;
 
-    private FastApply() {}
+    private FastApply(CallContext call) {
+        apply = new ApplyArgs(call);
+    }
 
-    /** Runs {@code csl apply} on the process's stdio, or returns {@link #NOT_HANDLED}. */
+    /** Runs {@code csl apply} on this process's stdio, or returns {@link #NOT_HANDLED} (tests). */
     static int tryRun(String[] args) {
+        return tryRun(CallContext.ofProcess(), args);
+    }
+
+    /** Runs {@code csl apply} on the call's stdio, or returns {@link #NOT_HANDLED}. */
+    static int tryRun(CallContext call, String[] args) {
         if (args.length == 0 || !args[0].equals("apply")) {
             return NOT_HANDLED;
         }
-        FastApply apply = new FastApply();
+        FastApply apply = new FastApply(call);
         if (!apply.parse(args)) {
             return NOT_HANDLED;
         }
-        PrintWriter out = writer(System.out);
-        PrintWriter err = writer(System.err);
+        PrintWriter out = writer(call.out());
+        PrintWriter err = writer(call.err());
         try {
             return apply.apply.run(out, err);
         } catch (RuntimeException e) {
@@ -59,7 +67,7 @@ final class FastApply {
 
     /** Runs with the given writers (tests), or returns {@link #NOT_HANDLED}. */
     static int tryRun(String[] args, PrintWriter out, PrintWriter err) {
-        FastApply apply = new FastApply();
+        FastApply apply = new FastApply(CallContext.ofProcess());
         if (args.length == 0 || !args[0].equals("apply") || !apply.parse(args)) {
             return NOT_HANDLED;
         }

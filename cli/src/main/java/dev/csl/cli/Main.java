@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.runner.base.CallContext;
 import picocli.CommandLine;
 
 /**
@@ -15,20 +16,29 @@ public final class Main {
             System.exit(relaunched);
         }
         Utf8Streams.install();
+        System.exit(run(CallContext.ofProcess(), args));
+    }
+
+    /**
+     * Runs one call of csl in {@code call}'s directory, environment and streams, and returns its
+     * exit code: the process's own call, or one the resident process serves.
+     */
+    static int run(CallContext call, String[] args) {
         // `csl --version` does only that: no command model, no sandbox probe.
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            System.out.println(VersionProvider.line());
-            System.exit(ExitCodes.OK);
+            call.out().println(VersionProvider.line());
+            call.out().flush();
+            return ExitCodes.OK;
         }
         // A plain `csl apply` skips picocli: its start-up costs more than the apply itself.
-        int code = FastApply.tryRun(args);
+        int code = FastApply.tryRun(call, args);
         if (code == FastApply.NOT_HANDLED) {
-            code = fastParse(args);
+            code = fastParse(call, args);
         }
         if (code == FastApply.NOT_HANDLED) {
-            code = fastMcp(args);
+            code = fastMcp(call, args);
         }
-        System.exit(code == FastApply.NOT_HANDLED ? run(args) : code);
+        return code == FastApply.NOT_HANDLED ? newCommandLine(call).execute(args) : code;
     }
 
     /**
@@ -36,11 +46,11 @@ public final class Main {
      * delimiters, stdin) goes through picocli. Same output and exit codes: {@code
      * ParseFastPathTest}.
      */
-    static int fastParse(String[] args) {
-        java.io.PrintWriter out = FastApply.writer(System.out);
-        java.io.PrintWriter err = FastApply.writer(System.err);
+    static int fastParse(CallContext call, String[] args) {
+        java.io.PrintWriter out = FastApply.writer(call.out());
+        java.io.PrintWriter err = FastApply.writer(call.err());
         try {
-            return fastParse(args, out, err, System.out);
+            return fastParse(call, args, out, err, call.out());
         } finally {
             out.flush();
             err.flush();
@@ -49,11 +59,12 @@ public final class Main {
 
     /** As above, on the given writers. */
     static int fastParse(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
-        return fastParse(args, out, err, null);
+        return fastParse(CallContext.ofProcess(), args, out, err, null);
     }
 
     /** As above, with the JSON document written to {@code jsonOut} as bytes (when not null). */
     private static int fastParse(
+            CallContext call,
             String[] args,
             java.io.PrintWriter out,
             java.io.PrintWriter err,
@@ -77,32 +88,37 @@ public final class Main {
         }
         dev.csl.grammar.Delimiters delimiters = dev.csl.grammar.Delimiters.DEFAULT;
         return jsonOut == null
-                ? ParseCommand.run(file, json, delimiters, out, err)
-                : ParseCommand.run(file, json, delimiters, out, jsonOut, err);
+                ? ParseCommand.run(call, file, json, delimiters, out, err)
+                : ParseCommand.run(call, file, json, delimiters, out, jsonOut, err);
     }
 
-    private static int fastMcp(String[] args) {
+    private static int fastMcp(CallContext call, String[] args) {
         try {
-            return McpCommand.tryRun(args);
+            return McpCommand.tryRun(call, args);
         } catch (Exception e) {
-            System.err.println("csl: internal error: " + e.getMessage());
+            call.err().println("csl: internal error: " + e.getMessage());
             return ExitCodes.USAGE;
         }
     }
 
-    /** Runs csl with {@code args} and returns the exit code; used by tests. */
+    /** Runs csl with {@code args} in this process's context and returns the exit code (tests). */
     public static int run(String... args) {
         return newCommandLine().execute(args);
     }
 
+    /** The command line in this process's context (tests). */
     static CommandLine newCommandLine() {
-        CommandLine cli = new CommandLine(new CslCommand());
+        return newCommandLine(CallContext.ofProcess());
+    }
+
+    static CommandLine newCommandLine(CallContext call) {
+        CommandLine cli = new CommandLine(new CslCommand(call));
         // Delimiters often start with '@': picocli must not read them as @argument files.
         cli.setExpandAtFiles(false);
         cli.setExecutionExceptionHandler(new UserFacingExceptionHandler());
         // UTF-8 whatever the locale (picocli would take the locale's charset).
-        cli.setOut(FastApply.writer(System.out));
-        cli.setErr(FastApply.writer(System.err));
+        cli.setOut(FastApply.writer(call.out()));
+        cli.setErr(FastApply.writer(call.err()));
         // With --json, a bad option is one JSON document on stdout too (the text stays on stderr).
         CommandLine.IParameterExceptionHandler usage = cli.getParameterExceptionHandler();
         cli.setParameterExceptionHandler(

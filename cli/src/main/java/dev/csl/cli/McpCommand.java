@@ -16,6 +16,7 @@ import dev.csl.runner.RunSession;
 import dev.csl.runner.RunSessionFactory;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
+import dev.csl.runner.base.CallContext;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.worker.CommandTable;
 import java.io.PrintStream;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Option;
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:stopped at the end of input", "2:usage error (bad option)"})
 final class McpCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(
             names = {"-C", "--dir"},
             paramLabel = "DIR",
@@ -50,7 +53,7 @@ final class McpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return run(dir);
+        return run(CslCommand.call(spec), dir);
     }
 
     /**
@@ -58,12 +61,12 @@ final class McpCommand implements Callable<Integer> {
      * would cost more than the rest of the answer to {@code initialize}. Anything else (help, a
      * misspelt option) is left to picocli.
      */
-    static int tryRun(String[] args) throws Exception {
+    static int tryRun(CallContext call, String[] args) throws Exception {
         if (args.length == 0 || !args[0].equals("mcp")) {
             return FastApply.NOT_HANDLED;
         }
         if (args.length == 1) {
-            return run(null);
+            return run(call, null);
         }
         String value = null;
         if (args.length == 3 && (args[1].equals("-C") || args[1].equals("--dir"))) {
@@ -77,17 +80,17 @@ final class McpCommand implements Callable<Integer> {
             return FastApply.NOT_HANDLED;
         }
         try {
-            return run(Path.of(value));
+            return run(call, Path.of(value));
         } catch (java.nio.file.InvalidPathException e) {
             return FastApply.NOT_HANDLED;
         }
     }
 
-    private static int run(Path dir) throws Exception {
-        PrintWriter err = new PrintWriter(System.err, true);
+    private static int run(CallContext call, Path dir) throws Exception {
+        PrintWriter err = new PrintWriter(call.err(), true);
         Path fixed = null;
         if (dir != null) {
-            fixed = dir.toAbsolutePath().normalize();
+            fixed = call.resolve(dir).normalize();
             if (!WorkingDirOption.usable("mcp", fixed, err)) {
                 return ExitCodes.USAGE;
             }
@@ -95,8 +98,7 @@ final class McpCommand implements Callable<Integer> {
                 err.println("csl mcp: -C " + fixed + " is not an existing directory");
                 return ExitCodes.USAGE;
             }
-            String home = System.getProperty("user.home");
-            String why = NotAProject.why(fixed, home == null ? null : Path.of(home));
+            String why = NotAProject.why(fixed, call.home());
             if (why != null) {
                 err.println(
                         "csl mcp: -C "
@@ -124,8 +126,10 @@ final class McpCommand implements Callable<Integer> {
             StartupRecovery.run("csl mcp", fixed, err);
         }
         // stdout belongs to the protocol: anything else printing to System.out goes to stderr.
-        PrintStream protocol = System.out;
-        System.setOut(System.err);
+        // (JVM-wide: a server runs in a process of its own, never in the resident process.)
+        PrintStream protocol = call.out();
+        PrintStream own = System.out;
+        System.setOut(call.err());
         try {
             LazyPool pool = new LazyPool();
             McpTools tools =
@@ -133,7 +137,7 @@ final class McpCommand implements Callable<Integer> {
                             new Interpreter(pool),
                             new Undoer(),
                             fixed,
-                            Path.of("").toAbsolutePath(),
+                            call.workingDir(),
                             new McpTools.Rendering(
                                     McpCommand::summary,
                                     McpCommand::summary,
@@ -148,10 +152,10 @@ final class McpCommand implements Callable<Integer> {
                                             Delimiters.DEFAULT,
                                             BuiltinsSection.compact(CommandTable.builtins())),
                             VersionProvider.line().substring("csl ".length()),
-                            System.err)
-                    .serve(System.in, protocol);
+                            call.err())
+                    .serve(call.in(), protocol);
         } finally {
-            System.setOut(protocol);
+            System.setOut(own);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.csl.grammar.ParseResult;
 import dev.csl.grammar.ValidationError;
 import dev.csl.grammar.Validator;
 import dev.csl.grammar.antlr.AnswerParser;
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -62,13 +63,18 @@ final class ParseCommand implements Callable<Integer> {
                         return ExitCodes.USAGE;
                     });
         }
-        return run(file, json, delimiters, out, err);
+        return run(CslCommand.call(spec), file, json, delimiters, out, err);
     }
 
     /** What {@code csl parse} does once its options are read (also {@link Main}'s fast path). */
     static int run(
-            String file, boolean json, Delimiters delimiters, PrintWriter out, PrintWriter err) {
-        return run(file, json, delimiters, out, new AsciiToWriter(out), err);
+            CallContext call,
+            String file,
+            boolean json,
+            Delimiters delimiters,
+            PrintWriter out,
+            PrintWriter err) {
+        return run(call, file, json, delimiters, out, new AsciiToWriter(out), err);
     }
 
     /**
@@ -76,6 +82,7 @@ final class ParseCommand implements Callable<Integer> {
      * fast path points at standard output itself rather than through a character encoder.
      */
     static int run(
+            CallContext call,
             String file,
             boolean json,
             Delimiters delimiters,
@@ -83,23 +90,24 @@ final class ParseCommand implements Callable<Integer> {
             java.io.OutputStream jsonOut,
             PrintWriter err) {
         return JsonUsage.run(
-                "parse", json, out, err, e -> parse(file, json, delimiters, out, jsonOut, e));
+                "parse", json, out, err, e -> parse(call, file, json, delimiters, out, jsonOut, e));
     }
 
     private static int parse(
+            CallContext call,
             String file,
             boolean json,
             Delimiters delimiters,
             PrintWriter out,
             java.io.OutputStream jsonOut,
             PrintWriter err) {
-        if (AnswerInput.waitsForTyping(file)) {
+        if (AnswerInput.waitsForTyping(call, file)) {
             err.println(AnswerInput.noAnswerMessage("parse"));
             return ExitCodes.USAGE;
         }
         String text;
         try {
-            text = AnswerInput.read(file);
+            text = AnswerInput.read(call, file);
         } catch (IOException | java.nio.file.InvalidPathException e) {
             err.println(
                     "csl parse: cannot read "

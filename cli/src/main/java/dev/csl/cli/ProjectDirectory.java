@@ -3,6 +3,7 @@ package dev.csl.cli;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.fsguard.Ownership;
 import dev.csl.fsguard.UnsafeDirectory;
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -39,19 +40,21 @@ record ProjectDirectory(
         notes = List.copyOf(notes);
     }
 
-    /** The working directory for {@code given} ({@code -C}, or null) seen from {@code current}. */
-    static ProjectDirectory resolve(Path given, Path current) {
-        return resolve(given, current, home(), Ownership.current());
+    /**
+     * The working directory for {@code given} ({@code -C}, or null) seen from the caller's current
+     * directory.
+     */
+    static ProjectDirectory resolve(Path given, CallContext call) {
+        return resolve(given, call.workingDir(), home(call.home()), Ownership.current());
     }
 
     /** The home directory as the current directory spells it (its real path), or null. */
-    private static Path home() {
-        String home = System.getProperty("user.home");
-        if (home == null || home.isEmpty()) {
+    private static Path home(Path home) {
+        if (home == null || home.toString().isEmpty()) {
             return null;
         }
         try {
-            return Path.of(home).toRealPath();
+            return home.toRealPath();
         } catch (IOException | java.nio.file.InvalidPathException e) {
             return null; // no home directory: nothing to keep the search below
         }

@@ -5,8 +5,8 @@ import dev.csl.cli.serve.CslBackend;
 import dev.csl.cli.serve.JsonRpcServer;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
+import dev.csl.runner.base.CallContext;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,6 +26,8 @@ import picocli.CommandLine.Option;
             "2:usage error (bad option)"
         })
 final class ServeCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(
             names = "--threads",
             paramLabel = "N",
@@ -49,19 +51,22 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        CallContext call = CslCommand.call(spec);
         if (threads < 1 || workers < 1) {
-            System.err.println("csl serve: --threads and --workers must be positive");
+            call.err().println("csl serve: --threads and --workers must be positive");
             return ExitCodes.USAGE;
         }
         if (!java.util.List.of("auto", "line", "header").contains(framing)) {
-            System.err.println("csl serve: --framing must be auto, line or header");
+            call.err().println("csl serve: --framing must be auto, line or header");
             return ExitCodes.USAGE;
         }
         // stdout belongs to the protocol. Anything else that prints to System.out while serving
         // (a library, a stray debug line) would corrupt it, so System.out points at stderr and
         // the responses go to the original stream.
-        PrintStream protocol = System.out;
-        System.setOut(System.err);
+        // (JVM-wide: a server runs in a process of its own, never in the resident process.)
+        PrintStream protocol = call.out();
+        PrintStream own = System.out;
+        System.setOut(call.err());
         // Killed by a signal instead of told to stop: still take the workers down with us.
         Thread reaper =
                 new Thread(
@@ -73,21 +78,19 @@ final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             StartupRecovery.run(
-                    "csl serve",
-                    Path.of("").toAbsolutePath(),
-                    new java.io.PrintWriter(System.err, true));
+                    "csl serve", call.workingDir(), new java.io.PrintWriter(call.err(), true));
             WorkerPool pool = Runners.pooled(Math.max(1, workers));
             JsonRpcServer server =
                     new JsonRpcServer(
                             new CslBackend(pool, pool, ParseJson::toJson),
-                            Path.of("").toAbsolutePath(),
+                            call.workingDir(),
                             threads,
                             new ObjectMapper(),
-                            System.err);
+                            call.err());
             IdleMemory.giveBackWhenIdle();
-            return server.framing(framing).serve(System.in, protocol);
+            return server.framing(framing).serve(call.in(), protocol);
         } finally {
-            System.setOut(protocol);
+            System.setOut(own);
         }
     }
 }

@@ -76,7 +76,7 @@ final class UndoCommand implements Callable<Integer> {
     }
 
     private int run(PrintWriter out, PrintWriter err) {
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, CslCommand.call(spec));
         if (project.error() != null) {
             project.printError("undo", err);
             return ExitCodes.USAGE;
@@ -106,7 +106,7 @@ final class UndoCommand implements Callable<Integer> {
         if (json) {
             out.println(ReportJson.write(report));
         } else {
-            new UndoOutput(out, Colour.auto()).print(report);
+            new UndoOutput(out, Colour.auto(CslCommand.call(spec))).print(report);
         }
         out.flush();
         return report.exitCode();

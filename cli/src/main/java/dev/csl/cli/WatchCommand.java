@@ -122,7 +122,7 @@ final class WatchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         out = spec.commandLine().getOut();
         err = spec.commandLine().getErr();
-        ProjectDirectory project = ProjectDirectory.resolve(dir, Path.of(""));
+        ProjectDirectory project = ProjectDirectory.resolve(dir, CslCommand.call(spec));
         if (project.error() != null) {
             project.printError("watch", err);
             return ExitCodes.USAGE;
@@ -161,7 +161,8 @@ final class WatchCommand implements Callable<Integer> {
                             .delimiters(
                                     new Delimiters(delimiterOptions.start, delimiterOptions.end))
                             .options(workingDir)
-                            .withSource("watch", file.toString());
+                            .withSource("watch", file.toString())
+                            .withContext(CslCommand.call(spec));
         } catch (IllegalArgumentException | BadOptionValue e) {
             err.println("csl watch: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -182,7 +183,8 @@ final class WatchCommand implements Callable<Integer> {
                                                 + "); the output is not copied (said once in this"
                                                 + " project; --no-clipboard stops trying)");
                             }
-                        });
+                        },
+                        CslCommand.call(spec));
         AtomicReference<String> stop = new AtomicReference<>();
         if (!once) {
             stopOnSignals(stop);
@@ -343,7 +345,7 @@ final class WatchCommand implements Callable<Integer> {
                                 new AnswerText("\n".repeat(above) + plan.toRun(), invalid),
                                 // As csl apply: ask on a terminal, else refuse with the hint.
                                 options.withPrompter(
-                                        System.console() != null
+                                        CslCommand.call(spec).console()
                                                 ? new ConsolePrompter(err)
                                                 : null));
         remember(plan, report);

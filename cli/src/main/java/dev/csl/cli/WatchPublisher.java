@@ -1,6 +1,7 @@
 package dev.csl.cli;
 
 import dev.csl.interpreter.ApplyReport;
+import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -28,20 +29,26 @@ final class WatchPublisher {
     private final Outputs outputs;
     private final Consumer<String> status;
     private final Runnable noClipboard;
+    private final CallContext call;
     private boolean noClipboardSaid;
 
-    /** {@code noClipboard}: says that no clipboard tool was found (asked once per run). */
+    /**
+     * {@code noClipboard}: says that no clipboard tool was found (asked once per run); {@code call}:
+     * the caller's environment, where the clipboard tools are looked up.
+     */
     WatchPublisher(
             Path file,
             ResultFiles results,
             Outputs outputs,
             Consumer<String> status,
-            Runnable noClipboard) {
+            Runnable noClipboard,
+            CallContext call) {
         this.file = file;
         this.results = results;
         this.outputs = outputs;
         this.status = status;
         this.noClipboard = noClipboard;
+        this.call = call;
     }
 
     /** FILE.out, the clipboard, the result at the top of FILE, and the status line. */
@@ -72,7 +79,7 @@ final class WatchPublisher {
     }
 
     private void copyToClipboard(String output, List<String> where) {
-        Optional<Clipboard> clipboard = Clipboard.find();
+        Optional<Clipboard> clipboard = Clipboard.find(call);
         if (clipboard.isPresent() && clipboard.get().copy(output)) {
             where.add("copied to the clipboard");
         } else if (!noClipboardSaid) {

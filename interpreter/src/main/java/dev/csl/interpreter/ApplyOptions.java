@@ -1,6 +1,7 @@
 package dev.csl.interpreter;
 
 import dev.csl.grammar.Delimiters;
+import dev.csl.runner.base.CallContext;
 import dev.csl.runner.base.OutputListener;
 import dev.csl.runner.base.Prompter;
 import dev.csl.runner.base.SandboxMode;
@@ -31,6 +32,8 @@ import java.util.Objects;
  * @param source who applied it, for {@code csl undo --list}: {@code cli}, {@code watch}, {@code
  *     serve}, {@code mcp}; null when not said
  * @param answerName the answer file as the user named it ({@code -} for standard input), or null
+ * @param context the caller's directory, environment and streams, handed to the runner; null is
+ *     this process's own (a call in a process of its own)
  */
 public record ApplyOptions(
         Path workingDir,
@@ -48,7 +51,8 @@ public record ApplyOptions(
         java.util.function.BooleanSupplier cancelled,
         boolean atomic,
         String source,
-        String answerName) {
+        String answerName,
+        CallContext context) {
 
     public ApplyOptions {
         cancelled = cancelled == null ? () -> false : cancelled;
@@ -76,6 +80,7 @@ public record ApplyOptions(
                 false,
                 null,
                 false,
+                null,
                 null,
                 null);
     }
@@ -145,6 +150,11 @@ public record ApplyOptions(
                 });
     }
 
+    /** The call this apply belongs to (see the {@code context} component). */
+    public ApplyOptions withContext(CallContext value) {
+        return with(c -> c.context = value);
+    }
+
     /** A copy with some components changed: the one place besides the record that lists them. */
     private ApplyOptions with(java.util.function.Consumer<Components> change) {
         Components c = new Components(this);
@@ -165,7 +175,8 @@ public record ApplyOptions(
                 c.cancelled,
                 c.atomic,
                 c.source,
-                c.answerName);
+                c.answerName,
+                c.context);
     }
 
     /** The components, to be changed one by one. */
@@ -186,6 +197,7 @@ public record ApplyOptions(
         boolean atomic;
         String source;
         String answerName;
+        CallContext context;
 
         Components(ApplyOptions o) {
             workingDir = o.workingDir;
@@ -204,6 +216,7 @@ public record ApplyOptions(
             atomic = o.atomic;
             source = o.source;
             answerName = o.answerName;
+            context = o.context;
         }
     }
 }

@@ -227,7 +227,9 @@ public final class Interpreter {
                         options.allow(),
                         options.approveAll(),
                         options.prompter(),
-                        options.output());
+                        options.output(),
+                        null,
+                        options.context());
         // A RUN's worker JVM boots while the journal is opened and the operations before it run.
         RunSession early = null;
         if (!dryRun && RunStep.wantsWorker(parsed.operations())) {

@@ -16,6 +16,8 @@ import java.util.List;
  * @param output sees the output of external commands and Node scripts as it comes
  * @param layer the OS confinement to use whatever the machine offers (tests force each layer with
  *     it), or {@code null} to choose: {@code CSL_SANDBOX_LAYER}, else the strongest that works
+ * @param context the call's directory, environment and streams: children's environments start from
+ *     its environment, never from the JVM's
  */
 public record RunnerConfig(
         Path workingDir,
@@ -26,13 +28,39 @@ public record RunnerConfig(
         boolean approveAll,
         Prompter prompter,
         OutputListener output,
-        SandboxLayer layer) {
+        SandboxLayer layer,
+        CallContext context) {
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
     public static final long DEFAULT_OUTPUT_CAP = 1024 * 1024;
 
     public RunnerConfig {
         allowed = List.copyOf(allowed);
         output = output == null ? OutputListener.NONE : output;
+        context = context == null ? CallContext.ofProcess() : context;
+    }
+
+    /** For a call in a process of its own (tests): the process's context. */
+    public RunnerConfig(
+            Path workingDir,
+            int defaultTimeoutSeconds,
+            long outputCapBytes,
+            SandboxMode sandbox,
+            List<String> allowed,
+            boolean approveAll,
+            Prompter prompter,
+            OutputListener output,
+            SandboxLayer layer) {
+        this(
+                workingDir,
+                defaultTimeoutSeconds,
+                outputCapBytes,
+                sandbox,
+                allowed,
+                approveAll,
+                prompter,
+                output,
+                layer,
+                null);
     }
 
     /** Choosing the layer from the machine (and {@code CSL_SANDBOX_LAYER}). */
@@ -68,7 +96,8 @@ public record RunnerConfig(
                 approveAll,
                 prompter,
                 output,
-                layer);
+                layer,
+                context);
     }
 
     /** Without a live display of output. */

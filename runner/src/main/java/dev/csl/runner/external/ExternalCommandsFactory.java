@@ -24,11 +24,12 @@ public final class ExternalCommandsFactory {
                 config,
                 Sandbox.forConfig(config),
                 new ProcessLauncher(
-                        config.outputCapBytes(),
-                        ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
-                        config.output(),
-                        environment(config),
-                        config.workingDir()),
+                                config.outputCapBytes(),
+                                ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
+                                config.output(),
+                                environment(config),
+                                config.workingDir())
+                        .forCaller(config.context().environment()),
                 GuardedFiles::open);
     }
 
@@ -47,11 +48,12 @@ public final class ExternalCommandsFactory {
                 config,
                 sandbox,
                 new ProcessLauncher(
-                        config.outputCapBytes(),
-                        ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
-                        config.output(),
-                        CommandEnvironment.basic(),
-                        config.workingDir()),
+                                config.outputCapBytes(),
+                                ProcessLauncher.DEFAULT_MEMORY_CAP_BYTES,
+                                config.output(),
+                                CommandEnvironment.basic(),
+                                config.workingDir())
+                        .forCaller(config.context().environment()),
                 GuardedFiles::open,
                 Approvals.withoutAsking(config));
     }

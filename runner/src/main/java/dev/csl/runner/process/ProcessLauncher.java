@@ -40,6 +40,9 @@ public final class ProcessLauncher {
     private final OutputListener listener;
     private final CommandEnvironment environment;
 
+    /** The caller's environment children start from, or null for this JVM's (tests, doctor). */
+    private final Map<String, String> callerEnvironment;
+
     /**
      * @param outputCapBytes per-stream cap (RunnerConfig.outputCapBytes)
      * @param memoryCapBytes data-segment cap of the child, or 0 for none
@@ -72,6 +75,16 @@ public final class ProcessLauncher {
             OutputListener listener,
             CommandEnvironment environment,
             Path workingDir) {
+        this(outputCapBytes, memoryCapBytes, listener, environment, workingDir, null);
+    }
+
+    private ProcessLauncher(
+            long outputCapBytes,
+            long memoryCapBytes,
+            OutputListener listener,
+            CommandEnvironment environment,
+            Path workingDir,
+            Map<String, String> callerEnvironment) {
         if (outputCapBytes <= 0 || memoryCapBytes < 0) {
             throw new IllegalArgumentException("caps must be positive");
         }
@@ -81,6 +94,16 @@ public final class ProcessLauncher {
         this.workingDir = workingDir;
         this.listener = listener == null ? OutputListener.NONE : listener;
         this.environment = environment;
+        this.callerEnvironment = callerEnvironment;
+    }
+
+    /**
+     * The same launcher for a call whose environment is {@code caller}: children start from it (its
+     * allowed part), not from this JVM's, which in the resident process is whoever started it.
+     */
+    public ProcessLauncher forCaller(Map<String, String> caller) {
+        return new ProcessLauncher(
+                outputCapBytes, memoryCapBytes, listener, environment, workingDir, caller);
     }
 
     public ProcessLauncher(long outputCapBytes) {
@@ -90,7 +113,12 @@ public final class ProcessLauncher {
     /** The same launcher without the live output listener (for csl's own helper commands). */
     public ProcessLauncher quiet() {
         return new ProcessLauncher(
-                outputCapBytes, memoryCapBytes, OutputListener.NONE, environment, workingDir);
+                outputCapBytes,
+                memoryCapBytes,
+                OutputListener.NONE,
+                environment,
+                workingDir,
+                callerEnvironment);
     }
 
     /** True when children really get the memory cap (prlimit is installed). */
@@ -141,7 +169,8 @@ public final class ProcessLauncher {
         try {
             ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
             Map<String, String> env = builder.environment();
-            Map<String, String> allowed = this.environment.filter(env);
+            Map<String, String> allowed =
+                    this.environment.filter(callerEnvironment == null ? env : callerEnvironment);
             env.clear();
             env.putAll(allowed);
             env.putAll(environment);

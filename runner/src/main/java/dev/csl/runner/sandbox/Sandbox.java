@@ -79,7 +79,7 @@ public final class Sandbox {
         if (config.sandbox() == SandboxMode.OFF || SandboxProbe.machineKnown()) {
             return null;
         }
-        String variable = System.getenv(SandboxLayer.VARIABLE);
+        String variable = config.context().getenv(SandboxLayer.VARIABLE);
         SandboxLayer forced =
                 config.layer() != null
                         ? config.layer()
@@ -90,7 +90,7 @@ public final class Sandbox {
         if (anyForced && forced != SandboxLayer.BUBBLEWRAP) {
             return null;
         }
-        Path bwrap = SandboxProbe.bwrapOnPath(System.getenv("PATH"), config.workingDir());
+        Path bwrap = SandboxProbe.bwrapOnPath(config.context().getenv("PATH"), config.workingDir());
         if (bwrap == null || ProcessLauncher.inside(bwrap, config.workingDir())) {
             return null;
         }
@@ -104,7 +104,7 @@ public final class Sandbox {
      */
     public static Sandbox forConfig(RunnerConfig config) {
         Supplier<SandboxProbe> probe = () -> SandboxProbe.machine(config.workingDir());
-        String forced = System.getenv(SandboxLayer.VARIABLE);
+        String forced = config.context().getenv(SandboxLayer.VARIABLE);
         Sandbox sandbox =
                 config.layer() != null
                         ? choose(config.sandbox(), config.layer(), probe, LandlockProbe::machine)

@@ -1,0 +1,220 @@
+/*
+ * csl-client: hands one call of csl to the resident csl process (docs/daemon.md).
+ *
+ *   csl-client JAR ARGS...
+ *       connects to the socket of the build JAR in the user's own directory for it, sends the call
+ *       (ARGS, the current directory, the environment, which of stdin/stdout/stderr are a
+ *       terminal, the width), relays stdin, stdout and stderr, and exits with the call's status.
+ *   csl-client --hash JAR
+ *       prints the socket this build would use and exits 0 (tests compare it with Java's).
+ *
+ * Exit 125: no resident process answered (none runs, its directory is not safe, the connection
+ * failed) and nothing happened; 124: one answered and declined the call, nothing happened. The
+ * launcher runs the call cold after either. Once the call is accepted its status is the call's;
+ * if the resident process ends before saying it, this says so and exits 2 (an apply cut short is
+ * rolled back by the next one, as after any killed csl).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+extern char **environ;
+
+enum { ABSENT = 125, DECLINED = 124 };
+
+static int socket_path(const char *jar, char *out, size_t size) {
+    const char *runtime = getenv("XDG_RUNTIME_DIR");
+    const char *cache = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    char dir[4096];
+    if (runtime && runtime[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/csl", runtime);
+    } else if (cache && cache[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/csl/daemon", cache);
+    } else if (home && home[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/.cache/csl/daemon", home);
+    } else {
+        return -1;
+    }
+    struct stat d;
+    /* the directory must be this user's and closed to others, or another user's socket could be there */
+    if (lstat(dir, &d) != 0 || !S_ISDIR(d.st_mode) || d.st_uid != getuid() || (d.st_mode & 077) != 0) {
+        return -1;
+    }
+    struct stat j;
+    if (stat(jar, &j) != 0) {
+        return -1;
+    }
+    char key[4096 + 96];
+    int n = snprintf(key, sizeof key, "%s%c%lld%c%lld%c%ld", jar, 0, (long long) j.st_size, 0,
+                     (long long) j.st_mtim.tv_sec, 0, (long) j.st_mtim.tv_nsec);
+    if (n < 0 || (size_t) n >= sizeof key) {
+        return -1;
+    }
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 0; i < n; i++) {
+        h ^= (unsigned char) key[i];
+        h *= 0x100000001b3ULL;
+    }
+    n = snprintf(out, size, "%s/csl-%016llx.sock", dir, (unsigned long long) h);
+    return n < 0 || (size_t) n >= size ? -1 : 0;
+}
+
+static int write_all(int fd, const void *buf, size_t len) {
+    const char *p = buf;
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t) w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *buf, size_t len) {
+    char *p = buf;
+    while (len > 0) {
+        ssize_t r = read(fd, p, len);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        p += r;
+        len -= (size_t) r;
+    }
+    return 0;
+}
+
+/* A growing buffer for the call frame. */
+static char *frame;
+static size_t frame_len, frame_cap;
+
+static void put(const void *data, size_t len) {
+    if (frame_len + len > frame_cap) {
+        frame_cap = (frame_len + len) * 2 + 4096;
+        frame = realloc(frame, frame_cap);
+        if (!frame) exit(ABSENT);
+    }
+    memcpy(frame + frame_len, data, len);
+    frame_len += len;
+}
+
+static void put_u32(uint32_t v) {
+    unsigned char b[4] = {v >> 24, v >> 16, v >> 8, v};
+    put(b, 4);
+}
+
+static void put_str(const char *s) {
+    size_t len = strlen(s);
+    put_u32((uint32_t) len);
+    put(s, len);
+}
+
+static int send_frame(int fd, char type, const void *data, uint32_t len) {
+    unsigned char head[5] = {(unsigned char) type, len >> 24, len >> 16, len >> 8, len};
+    if (write_all(fd, head, 5) != 0) return -1;
+    return len == 0 ? 0 : write_all(fd, data, len);
+}
+
+int main(int argc, char **argv) {
+    char path[sizeof(((struct sockaddr_un *) 0)->sun_path)];
+    if (argc == 3 && strcmp(argv[1], "--hash") == 0) {
+        if (socket_path(argv[2], path, sizeof path) != 0) return ABSENT;
+        puts(path);
+        return 0;
+    }
+    if (argc < 2) return ABSENT;
+    const char *off = getenv("CSL_DAEMON");
+    if (off && strcmp(off, "0") == 0) return ABSENT;
+    if (socket_path(argv[1], path, sizeof path) != 0) return ABSENT;
+    signal(SIGPIPE, SIG_IGN);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return ABSENT;
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    memcpy(addr.sun_path, path, strlen(path) + 1);
+    if (connect(fd, (struct sockaddr *) &addr, sizeof addr) != 0) return ABSENT;
+
+    char cwd[8192];
+    if (!getcwd(cwd, sizeof cwd)) return ABSENT;
+    put_u32((uint32_t) (argc - 2));
+    for (int i = 2; i < argc; i++) put_str(argv[i]);
+    put_str(cwd);
+    uint32_t envc = 0;
+    for (char **e = environ; *e; e++) envc++;
+    put_u32(envc);
+    for (char **e = environ; *e; e++) put_str(*e);
+    uint32_t flags = (isatty(0) ? 1 : 0) | (isatty(1) ? 2 : 0) | (isatty(2) ? 4 : 0);
+    put_u32(flags);
+    struct winsize ws;
+    uint32_t width = 0;
+    if (ioctl(1, TIOCGWINSZ, &ws) == 0 || ioctl(2, TIOCGWINSZ, &ws) == 0) width = ws.ws_col;
+    put_u32(width);
+    if (send_frame(fd, 'C', frame, (uint32_t) frame_len) != 0) return ABSENT;
+
+    int accepted = 0, stdin_open = 0;
+    char buf[65536];
+    for (;;) {
+        struct pollfd p[2] = {{.fd = fd, .events = POLLIN}, {.fd = 0, .events = POLLIN}};
+        /* stdin is read only once the call is accepted: a declined call leaves it to the cold run */
+        int n = poll(p, stdin_open ? 2 : 1, -1);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        if (stdin_open && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            ssize_t r = read(0, buf, sizeof buf);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) {
+                stdin_open = 0;
+                if (send_frame(fd, 'I', buf, 0) != 0) break;
+            } else if (send_frame(fd, 'I', buf, (uint32_t) r) != 0) {
+                break;
+            }
+        }
+        if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        unsigned char head[5];
+        if (read_all(fd, head, 5) != 0) break;
+        uint32_t len = (uint32_t) head[1] << 24 | (uint32_t) head[2] << 16 | (uint32_t) head[3] << 8 | head[4];
+        char *payload = len ? malloc(len) : NULL;
+        if (len && (!payload || read_all(fd, payload, len) != 0)) break;
+        switch (head[0]) {
+        case 'D':
+            if (!accepted) return DECLINED;
+            break;
+        case 'A':
+            accepted = 1;
+            stdin_open = 1;
+            break;
+        case 'O':
+            write_all(1, payload, len); /* a closed stdout loses the rest, as it would cold */
+            break;
+        case 'E':
+            write_all(2, payload, len);
+            break;
+        case 'X':
+            if (len == 4) {
+                unsigned char *c = (unsigned char *) payload;
+                return (int) ((uint32_t) c[0] << 24 | (uint32_t) c[1] << 16 | (uint32_t) c[2] << 8 | c[3]);
+            }
+            break;
+        }
+        free(payload);
+    }
+    if (!accepted) return ABSENT;
+    static const char died[] =
+        "csl: the resident csl process ended during this call; run it again (CSL_DAEMON=0 runs csl without it)\n";
+    write_all(2, died, sizeof died - 1);
+    return 2;
+}
