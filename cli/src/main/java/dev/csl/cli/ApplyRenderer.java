@@ -40,6 +40,8 @@ final class ApplyRenderer {
     // The same note stands under every irreversible RUN, and under every RUN of a dry run ("not
     // run"): it is said under the first one only.
     private boolean runNoteShown;
+    // Whether the irreversible note was said, alone or after a RUN's own note.
+    private boolean irreversibleShown;
     // Said once per apply, under the first RUN that ran with no OS sandbox.
     private boolean noLayerShown;
     private boolean dryRun;
@@ -226,12 +228,17 @@ final class ApplyRenderer {
                 }
             }
         }
-        if (r.note() != null
+        String note = withoutRepeatedIrreversible(r);
+        if (note != null
                 && r.status() != Status.NO_OP
-                && !detail.equals(r.note())
-                && !(sameUnderEveryRun(r) && runNoteShown)) {
-            out.println(sub + paint(DIM, "note: " + say(r.note())));
+                && !detail.equals(note)
+                && !(sameUnderEveryRun(r) && runNoteShown)
+                && !(OperationResult.IRREVERSIBLE_NOTE.equals(note) && irreversibleShown)) {
+            out.println(sub + paint(DIM, "note: " + say(note)));
             runNoteShown |= sameUnderEveryRun(r);
+            irreversibleShown |=
+                    r.irreversible() && note.endsWith(OperationResult.IRREVERSIBLE_NOTE)
+                            || namesIrreversibleTasks(r);
         }
         if (ranWithoutLayer(r) && !noLayerShown) {
             out.println(
@@ -282,6 +289,26 @@ final class ApplyRenderer {
                 && !r.commands().isEmpty()
                 && r.sandbox() != null
                 && r.sandbox().startsWith("none");
+    }
+
+    /**
+     * The note of {@code r}, less the irreversible note where it stands after a note of the RUN's
+     * own (a grep that found nothing) and was said already: it is said once per apply.
+     */
+    private String withoutRepeatedIrreversible(OperationResult r) {
+        String note = r.note();
+        String suffix = "; " + OperationResult.IRREVERSIBLE_NOTE;
+        if (note == null || !r.irreversible() || !irreversibleShown || !note.endsWith(suffix)) {
+            return note;
+        }
+        return note.substring(0, note.length() - suffix.length());
+    }
+
+    /** A TASKS block's note naming the operations whose side effects cannot be rolled back. */
+    private static boolean namesIrreversibleTasks(OperationResult r) {
+        return "TASKS".equals(r.type())
+                && r.results() != null
+                && r.results().stream().anyMatch(OperationResult::irreversible);
     }
 
     /** The irreversible note alone, or a dry run's note: not a note of this RUN's own. */

@@ -186,6 +186,31 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_externalRunsInAndAfterTasks_irreversibilitySaidOnce() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a =
+                answer(
+                        "<---TASKS--->\n<---RUN--->\ntrue\n<---END--->\n<---RUN--->\ntrue\n"
+                                + "<---END--->\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n");
+
+        int code =
+                run(
+                        "apply",
+                        a.toString(),
+                        "-C",
+                        work.toString(),
+                        "--allow",
+                        "true",
+                        "--sandbox",
+                        "off");
+
+        assertThat(code).isZero();
+        String text = out.toString();
+        assertThat(text).contains("note: Operations 1.1, 1.2 ran external commands");
+        assertThat(text).doesNotContain("Irreversible");
+    }
+
+    @Test
     void apply_twoExternalRunBlocks_irreversibleNoteShownOnce() throws IOException {
         Path work = tmp.resolve("work");
         Path a = answer("<---RUN--->\ntrue\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n");
