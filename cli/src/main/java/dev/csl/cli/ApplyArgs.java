@@ -117,6 +117,7 @@ final class ApplyArgs {
         } else {
             new ApplyRenderer(out, colour && !json, fullDiff)
                     .outputAlreadyShown(live == null ? Set.of() : live.shown())
+                    .source(AnswerInput.displayName(file))
                     .print(report);
         }
         out.flush();

@@ -45,6 +45,7 @@ final class ApplyRenderer {
     // Said once per apply, under the first RUN that ran with no OS sandbox.
     private boolean noLayerShown;
     private boolean dryRun;
+    private String source;
     private java.util.function.UnaryOperator<String> wording = s -> s;
 
     /** Lines of one operation's diff shown in human output unless {@code --full-diff}. */
@@ -71,12 +72,31 @@ final class ApplyRenderer {
         return this;
     }
 
+    /**
+     * Names the answer's file: syntax errors and likely mistakes then begin {@code FILE:LINE:}, as
+     * a compiler's do, so that an editor or terminal can jump to them.
+     */
+    ApplyRenderer source(String name) {
+        this.source = name;
+        return this;
+    }
+
+    /** {@code FILE:LINE:} where the answer's file is known, else {@code Line LINE:}. */
+    private String at(int line) {
+        return source == null ? "Line " + line + ":" : one(source) + ":" + line + ":";
+    }
+
     void print(ApplyReport report) {
         dryRun = report.dryRun();
         printRecovery(report.recovered());
         if (!report.syntaxErrors().isEmpty()) {
             for (SyntaxError e : report.syntaxErrors()) {
-                out.println(paint(RED, "✘ ") + say(e.error()));
+                String prefix = "Line " + e.line() + ": ";
+                String text =
+                        e.error().startsWith(prefix)
+                                ? at(e.line()) + " " + e.error().substring(prefix.length())
+                                : e.error();
+                out.println(paint(RED, "✘ ") + say(text));
                 if (e.hint() != null && !e.hint().isEmpty()) {
                     out.println("    hint: " + say(e.hint()));
                 }
@@ -86,9 +106,8 @@ final class ApplyRenderer {
             for (LikelyMistake m : mistakes) {
                 out.println(
                         paint(m.refused() ? RED : YELLOW, m.refused() ? "✘ " : "⚠ ")
-                                + "Line "
-                                + m.line()
-                                + ": "
+                                + at(m.line())
+                                + " "
                                 + one(m.type())
                                 + (m.file() == null ? "" : " " + one(m.file()))
                                 + " — "

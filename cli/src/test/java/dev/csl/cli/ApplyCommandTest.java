@@ -160,7 +160,7 @@ class ApplyCommandTest {
 
         assertThat(code).isEqualTo(3);
         assertThat(out.toString())
-                .contains("Line 4: Unterminated WRITE operation", "nothing was applied");
+                .contains(a + ":4: Unterminated WRITE operation", "nothing was applied");
         assertThat(work.resolve("a.txt")).doesNotExist();
     }
 
@@ -371,8 +371,8 @@ class ApplyCommandTest {
         assertThat(jsonCode).isEqualTo(3);
         assertThat(text)
                 .contains(
-                        "✘ Line 7: Unterminated WRITE operation",
-                        "✘ Line 2: WRITE src/app.py — fenced_content: ",
+                        "✘ " + a + ":7: Unterminated WRITE operation",
+                        "✘ " + a + ":2: WRITE src/app.py — fenced_content: ",
                         "1 syntax error and 1 likely mistake in the blocks that could be read:"
                                 + " nothing was applied.");
         assertThat(doc.get("ok").asBoolean()).isFalse();
