@@ -133,6 +133,7 @@ final class ApplyArgs {
                                     AppliedDiff.print(r, workingDir, out, diffs);
                                 }
                             })
+                    .source(AnswerInput.displayName(file))
                     .print(report);
         }
         out.flush();

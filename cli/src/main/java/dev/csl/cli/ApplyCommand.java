@@ -10,9 +10,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code csl apply [FILE|-] [-C DIR] [--dry-run] [--expect-plan HASH] [--json] ...} (SPEC §5): the
- * picocli spelling of the options of {@link dev.csl.cli.options.ApplyOption}, for help and for
- * everything {@link FastApply} leaves to picocli. Both fill an {@link ApplyArgs}.
+ * {@code csl apply [FILE|-] [-C DIR] [--dry-run] [--expect-plan HASH] [--json] ...} (README, "Using
+ * it"): the picocli spelling of the options of {@link dev.csl.cli.options.ApplyOption}, for help
+ * and for everything {@link FastApply} leaves to picocli. Both fill an {@link ApplyArgs}.
  */
 @Command(
         name = "apply",

@@ -36,9 +36,12 @@ final class ApplyRenderer {
     // The same note stands under every irreversible RUN, and under every RUN of a dry run ("not
     // run"): it is said under the first one only.
     private boolean runNoteShown;
+    // Whether the irreversible note was said, alone or after a RUN's own note.
+    private boolean irreversibleShown;
     // Said once per apply, under the first RUN that ran with no OS sandbox.
     private boolean noLayerShown;
     private boolean dryRun;
+    private String source;
     private java.util.function.UnaryOperator<String> wording = s -> s;
     private java.util.function.Consumer<ApplyReport> beforeSummary = report -> {};
 
@@ -72,12 +75,31 @@ final class ApplyRenderer {
         return this;
     }
 
+    /**
+     * Names the answer's file: syntax errors and likely mistakes then begin {@code FILE:LINE:}, as
+     * a compiler's do, so that an editor or terminal can jump to them.
+     */
+    ApplyRenderer source(String name) {
+        this.source = name;
+        return this;
+    }
+
+    /** {@code FILE:LINE:} where the answer's file is known, else {@code Line LINE:}. */
+    private String at(int line) {
+        return source == null ? "Line " + line + ":" : one(source) + ":" + line + ":";
+    }
+
     void print(ApplyReport report) {
         dryRun = report.dryRun();
         printRecovery(report.recovered());
         if (!report.syntaxErrors().isEmpty()) {
             for (SyntaxError e : report.syntaxErrors()) {
-                out.println(paint(RED, "✘ ") + say(e.error()));
+                String prefix = "Line " + e.line() + ": ";
+                String text =
+                        e.error().startsWith(prefix)
+                                ? at(e.line()) + " " + e.error().substring(prefix.length())
+                                : e.error();
+                out.println(paint(RED, "✘ ") + say(text));
                 if (e.hint() != null && !e.hint().isEmpty()) {
                     out.println("    hint: " + say(e.hint()));
                 }
@@ -87,9 +109,8 @@ final class ApplyRenderer {
             for (LikelyMistake m : mistakes) {
                 out.println(
                         paint(m.refused() ? RED : YELLOW, m.refused() ? "✘ " : "⚠ ")
-                                + "Line "
-                                + m.line()
-                                + ": "
+                                + at(m.line())
+                                + " "
                                 + one(m.type())
                                 + (m.file() == null ? "" : " " + one(m.file()))
                                 + " — "
@@ -207,12 +228,17 @@ final class ApplyRenderer {
                 }
             }
         }
-        if (r.note() != null
+        String note = withoutRepeatedIrreversible(r);
+        if (note != null
                 && r.status() != Status.NO_OP
-                && !detail.equals(r.note())
-                && !(sameUnderEveryRun(r) && runNoteShown)) {
-            out.println(sub + paint(DIM, "note: " + say(r.note())));
+                && !detail.equals(note)
+                && !(sameUnderEveryRun(r) && runNoteShown)
+                && !(OperationResult.IRREVERSIBLE_NOTE.equals(note) && irreversibleShown)) {
+            out.println(sub + paint(DIM, "note: " + say(note)));
             runNoteShown |= sameUnderEveryRun(r);
+            irreversibleShown |=
+                    r.irreversible() && note.endsWith(OperationResult.IRREVERSIBLE_NOTE)
+                            || namesIrreversibleTasks(r);
         }
         if (ranWithoutLayer(r) && !noLayerShown) {
             out.println(
@@ -263,6 +289,26 @@ final class ApplyRenderer {
                 && !r.commands().isEmpty()
                 && r.sandbox() != null
                 && r.sandbox().startsWith("none");
+    }
+
+    /**
+     * The note of {@code r}, less the irreversible note where it stands after a note of the RUN's
+     * own (a grep that found nothing) and was said already: it is said once per apply.
+     */
+    private String withoutRepeatedIrreversible(OperationResult r) {
+        String note = r.note();
+        String suffix = "; " + OperationResult.IRREVERSIBLE_NOTE;
+        if (note == null || !r.irreversible() || !irreversibleShown || !note.endsWith(suffix)) {
+            return note;
+        }
+        return note.substring(0, note.length() - suffix.length());
+    }
+
+    /** A TASKS block's note naming the operations whose side effects cannot be rolled back. */
+    private static boolean namesIrreversibleTasks(OperationResult r) {
+        return "TASKS".equals(r.type())
+                && r.results() != null
+                && r.results().stream().anyMatch(OperationResult::irreversible);
     }
 
     /** The irreversible note alone, or a dry run's note: not a note of this RUN's own. */

@@ -1,6 +1,6 @@
 package dev.csl.cli;
 
-/** Exit statuses of every csl command (SPEC §5). */
+/** Exit statuses of every csl command (README, "Exit status"). */
 final class ExitCodes {
     static final int OK = 0;
     static final int FAILED = 1;

@@ -74,7 +74,10 @@ final class FastApply {
         return apply.apply.run(out, err);
     }
 
-    /** A writer for csl's output: UTF-8 whatever the locale (SPEC §5), buffered, autoflush. */
+    /**
+     * A writer for csl's output: UTF-8 whatever the locale (README, "Using it"), buffered,
+     * autoflush.
+     */
     static PrintWriter writer(OutputStream stream) {
         return new PrintWriter(
                 new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8)), true);

@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code csl parse [FILE|-] [--json] [--start-delimiter S --end-delimiter E]} (SPEC §5). */
+/**
+ * {@code csl parse [FILE|-] [--json] [--start-delimiter S --end-delimiter E]} (README, "Using it").
+ */
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,

@@ -22,10 +22,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code csl parse --json} document of SPEC §5, shared by {@code csl parse} and the JSON-RPC
- * {@code parse} method of {@code csl serve}. Field order is the spec's; {@code to} only when the
- * SEARCH has a TO section, {@code field} only for attribute-value errors, {@code parentTaskLine}
- * only inside TASKS.
+ * The {@code csl parse --json} document of docs/json.md, shared by {@code csl parse} and the
+ * JSON-RPC {@code parse} method of {@code csl serve}. Field order is the spec's; {@code to} only
+ * when the SEARCH has a TO section, {@code field} only for attribute-value errors, {@code
+ * parentTaskLine} only inside TASKS.
  */
 public final class ParseJson {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

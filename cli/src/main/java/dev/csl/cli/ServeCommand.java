@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code csl serve}: JSON-RPC 2.0 over stdio for IDE plugins and agents (SPEC §5). */
+/** {@code csl serve}: JSON-RPC 2.0 over stdio for IDE plugins and agents (docs/serve.md). */
 @Command(
         name = "serve",
         mixinStandardHelpOptions = true,

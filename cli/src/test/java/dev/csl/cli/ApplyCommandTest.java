@@ -176,7 +176,7 @@ class ApplyCommandTest {
 
         assertThat(code).isEqualTo(3);
         assertThat(out.toString())
-                .contains("Line 4: Unterminated WRITE operation", "nothing was applied");
+                .contains(a + ":4: Unterminated WRITE operation", "nothing was applied");
         assertThat(work.resolve("a.txt")).doesNotExist();
     }
 
@@ -199,6 +199,31 @@ class ApplyCommandTest {
         assertThat(run("apply", tmp.resolve("missing.md").toString())).isEqualTo(2);
         assertThat(run("apply", "--sandbox", "sometimes")).isEqualTo(2);
         assertThat(err.toString()).contains("csl apply: cannot read", "--sandbox must be");
+    }
+
+    @Test
+    void apply_externalRunsInAndAfterTasks_irreversibilitySaidOnce() throws IOException {
+        Path work = tmp.resolve("work");
+        Path a =
+                answer(
+                        "<---TASKS--->\n<---RUN--->\ntrue\n<---END--->\n<---RUN--->\ntrue\n"
+                                + "<---END--->\n<---END--->\n<---RUN--->\ntrue\n<---END--->\n");
+
+        int code =
+                run(
+                        "apply",
+                        a.toString(),
+                        "-C",
+                        work.toString(),
+                        "--allow",
+                        "true",
+                        "--sandbox",
+                        "off");
+
+        assertThat(code).isZero();
+        String text = out.toString();
+        assertThat(text).contains("note: Operations 1.1, 1.2 ran external commands");
+        assertThat(text).doesNotContain("Irreversible");
     }
 
     @Test
@@ -362,8 +387,8 @@ class ApplyCommandTest {
         assertThat(jsonCode).isEqualTo(3);
         assertThat(text)
                 .contains(
-                        "✘ Line 7: Unterminated WRITE operation",
-                        "✘ Line 2: WRITE src/app.py — fenced_content: ",
+                        "✘ " + a + ":7: Unterminated WRITE operation",
+                        "✘ " + a + ":2: WRITE src/app.py — fenced_content: ",
                         "1 syntax error and 1 likely mistake in the blocks that could be read:"
                                 + " nothing was applied.");
         assertThat(doc.get("ok").asBoolean()).isFalse();

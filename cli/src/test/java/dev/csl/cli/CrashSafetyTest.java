@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §4 "nothing is ever half-written": a real {@code csl apply} child is killed with SIGKILL at
- * random moments during a large answer (hundreds of writes, files up to 10 MB). Every file must be
- * old or new, and the next undo or apply must find no debris and restore exactly.
+ * Nothing is ever half-written (docs/interpreter.md, "A killed apply is rolled back"): a real
+ * {@code csl apply} child is killed with SIGKILL at random moments during a large answer (hundreds
+ * of writes, files up to 10 MB). Every file must be old or new, and the next undo or apply must
+ * find no debris and restore exactly.
  */
 class CrashSafetyTest {
     private static final int SMALL_FILES = 160;

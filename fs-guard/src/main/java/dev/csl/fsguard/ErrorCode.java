@@ -3,9 +3,10 @@ package dev.csl.fsguard;
 import java.util.Locale;
 
 /**
- * Every stable error code csl reports (SPEC §5), documented in README "Error codes": the guard's
- * refusals, the runner's failures and the interpreter's errors alike. It lives here, in the lowest
- * module, so that every layer speaks this one type; JSON writers write {@link #wireName()}.
+ * Every stable error code csl reports (docs/error-codes.md), documented in README "Error codes":
+ * the guard's refusals, the runner's failures and the interpreter's errors alike. It lives here, in
+ * the lowest module, so that every layer speaks this one type; JSON writers write {@link
+ * #wireName()}.
  */
 public enum ErrorCode {
     SYNTAX_ERROR(

@@ -13,7 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The guard: resolves every path (steps 1–6 of SPEC §3) and then uses it through {@link Access}.
+ * The guard: resolves every path (the steps of docs/guard.md) and then uses it through {@link
+ * Access}.
  */
 final class Guard implements GuardedFiles {
     private final Access access;
@@ -251,8 +252,9 @@ final class Guard implements GuardedFiles {
 
     /**
      * Refuses a change at {@code r} inside a directory that git would take for a repository, or one
-     * that would make its directory one (SPEC §3 rule 5, {@link RepositoryShapes}): each directory
-     * from the root down to the target's parent is listed, with the name the change puts there.
+     * that would make its directory one (docs/guard.md, "Repository-shaped directories"; {@link
+     * RepositoryShapes}): each directory from the root down to the target's parent is listed, with
+     * the name the change puts there.
      */
     private void requireNoRepository(String path, Resolution r) throws GuardException {
         requireNoRepository(path, r, List.of());

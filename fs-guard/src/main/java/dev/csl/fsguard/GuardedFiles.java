@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Every file operation csl performs, each one behind the path guard (SPEC §3). Paths are strings
- * exactly as an answer wrote them, relative to {@link #base()} (or absolute, when that resolves
- * inside the working directory). Every method refuses what the guard refuses by throwing {@link
- * GuardException}; other I/O failures are also reported as {@link GuardException} with code {@code
- * IO_ERROR}, {@code FILE_NOT_FOUND}, {@code IS_DIRECTORY} or {@code PERMISSION_DENIED}.
+ * Every file operation csl performs, each one behind the path guard (docs/guard.md). Paths are
+ * strings exactly as an answer wrote them, relative to {@link #base()} (or absolute, when that
+ * resolves inside the working directory). Every method refuses what the guard refuses by throwing
+ * {@link GuardException}; other I/O failures are also reported as {@link GuardException} with code
+ * {@code IO_ERROR}, {@code FILE_NOT_FOUND}, {@code IS_DIRECTORY} or {@code PERMISSION_DENIED}.
  *
  * <p>Instances are immutable and thread-safe (one made by {@link #rememberingListings()} keeps a
  * memory of listings, thread-safe too); obtain one with {@code GuardedFiles.open(root)}
@@ -63,7 +63,7 @@ public interface GuardedFiles {
      * True when a directory holding entries with these names is one git would take for a
      * repository: {@code HEAD} with {@code objects} and {@code refs}, or {@code HEAD} with {@code
      * commondir}, in any letter case. The guard refuses to create one or to change anything inside
-     * one (SPEC §3 rule 5).
+     * one (docs/guard.md, "Repository-shaped directories").
      */
     static boolean repositoryShaped(java.util.Collection<String> names) {
         return RepositoryShapes.shaped(names);

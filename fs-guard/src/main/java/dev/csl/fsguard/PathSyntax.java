@@ -7,9 +7,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Step 1 of the guard (SPEC §3): names a careful engineer would never mean. Pure text checks, no
- * file system access, so the same verdict holds on every file system. Each refusal carries a reason
- * and a hint of its own.
+ * Step 1 of the guard (docs/guard.md): names a careful engineer would never mean. Pure text checks,
+ * no file system access, so the same verdict holds on every file system. Each refusal carries a
+ * reason and a hint of its own.
  */
 final class PathSyntax {
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC §3 rule 5, second half: no operation creates a directory git would take for a repository
- * (HEAD with objects/ and refs/, or HEAD with commondir), in any order and letter case, and nothing
- * inside one is written or deleted. On Jimfs (Unix, Windows, macOS-like) and on the real disk in
- * both modes.
+ * docs/guard.md, "Repository-shaped directories": no operation creates a directory git would take
+ * for a repository (HEAD with objects/ and refs/, or HEAD with commondir), in any order and letter
+ * case, and nothing inside one is written or deleted. On Jimfs (Unix, Windows, macOS-like) and on
+ * the real disk in both modes.
  */
 class RepositoryShapesTest {
 

@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** The attributes of one marker, in source order, unknown names included (SPEC §1.3). */
+/**
+ * The attributes of one marker, in source order, unknown names included (docs/language.md,
+ * "Attributes").
+ */
 public final class Attributes {
     private static final Attributes EMPTY = new Attributes(Map.of());
 

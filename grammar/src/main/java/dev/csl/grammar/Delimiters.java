@@ -1,8 +1,8 @@
 package dev.csl.grammar;
 
 /**
- * The marker delimiters of one parse (SPEC §1.1): any non-empty strings on one line. This is the
- * one check of them; the command line, serve and mcp report its message.
+ * The marker delimiters of one parse (docs/language.md, "Markers"): any non-empty strings on one
+ * line. This is the one check of them; the command line, serve and mcp report its message.
  */
 public record Delimiters(String start, String end) {
     public static final Delimiters DEFAULT = new Delimiters("<---", "--->");

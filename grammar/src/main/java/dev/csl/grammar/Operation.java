@@ -1,6 +1,6 @@
 package dev.csl.grammar;
 
-/** One CSL operation as written in an answer (SPEC §1.2). Immutable. */
+/** One CSL operation as written in an answer (docs/language.md, "Operations"). Immutable. */
 public sealed interface Operation permits Write, Search, Run, Tasks {
 
     /** 1-based line of the opening marker. */

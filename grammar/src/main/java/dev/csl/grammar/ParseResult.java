@@ -7,8 +7,9 @@ import java.util.List;
  * because block boundaries are uncertain and nothing may run).
  *
  * @param readable with syntax errors, the WRITE, SEARCH and RUN blocks that could still be read
- *     whole (inside a TASKS block too, in answer order), so that the checks of SPEC §1.7 can report
- *     their mistakes in the same pass; nothing of them runs. Empty without syntax errors.
+ *     whole (inside a TASKS block too, in answer order), so that the likely-mistake checks of
+ *     docs/language.md can report their mistakes in the same pass; nothing of them runs. Empty
+ *     without syntax errors.
  */
 public record ParseResult(
         List<Operation> operations, List<SyntaxError> syntaxErrors, List<Operation> readable) {

@@ -1,7 +1,7 @@
 package dev.csl.grammar;
 
 /**
- * One syntax error (SPEC §1.5).
+ * One syntax error (docs/language.md, "Syntax errors").
  *
  * @param line 1-based line the error is reported at
  * @param error the exact spec message, including its {@code "Line N: "} prefix

@@ -3,7 +3,10 @@ package dev.csl.grammar;
 import java.util.List;
 import java.util.Objects;
 
-/** {@code TASKS [version="..."]}: a transaction over the operations it holds (SPEC §2.1). */
+/**
+ * {@code TASKS [version="..."]}: a transaction over the operations it holds (docs/language.md,
+ * "Execution").
+ */
 public record Tasks(int line, Attributes attributes, List<Operation> operations)
         implements Operation {
     public Tasks {

@@ -1,7 +1,7 @@
 package dev.csl.grammar;
 
 /**
- * One semantic problem found after a successful parse (SPEC §1.6).
+ * One semantic problem found after a successful parse (docs/language.md, "Validation").
  *
  * @param line line of the operation's opening marker
  * @param operation WRITE, SEARCH, RUN or TASKS

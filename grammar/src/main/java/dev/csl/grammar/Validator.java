@@ -3,7 +3,10 @@ package dev.csl.grammar;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Semantic checks after a successful parse (SPEC §1.6); collects every problem. */
+/**
+ * Semantic checks after a successful parse (docs/language.md, "Validation"); collects every
+ * problem.
+ */
 public final class Validator {
     static final String MISSING_FILE = "Missing required attribute 'file'";
     static final String BAD_COUNT = "Invalid value for 'count': must be positive integer or 'all'";

@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param sandbox sandbox mode for commands
  * @param prompter asks a person about unapproved commands, or null
  * @param output sees the output of external commands and Node scripts as it comes, or null
- * @param strict every warning (SPEC §1.7) refuses its operation ({@code --strict})
+ * @param strict every warning (docs/language.md, "Likely mistakes") refuses its operation ({@code
+ *     --strict})
  * @param fuzzyWhitespace a SEARCH that matches once whitespace is ignored is applied, with a
  *     warning ({@code --fuzzy=whitespace})
  * @param cancelled true once the caller gave up (an MCP client's cancellation): the operations not

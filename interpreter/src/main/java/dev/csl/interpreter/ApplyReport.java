@@ -6,15 +6,16 @@ import dev.csl.grammar.SyntaxError;
 import java.util.List;
 
 /**
- * The result of one apply: exactly the {@code csl apply --json} document of SPEC §5.
+ * The result of one apply: exactly the {@code csl apply --json} document of docs/json.md.
  *
  * @param ok true when every operation succeeded (ok or no_op)
  * @param workingDir the absolute working directory
  * @param dryRun whether this was a preview
  * @param results one entry per top-level operation
  * @param syntaxErrors every syntax error (then nothing ran and {@code results} is empty)
- * @param likelyMistakes with syntax errors, the likely mistakes (SPEC §1.7) of the blocks that
- *     could still be read; null when there are none or no syntax errors
+ * @param likelyMistakes with syntax errors, the likely mistakes (docs/language.md, "Likely
+ *     mistakes") of the blocks that could still be read; null when there are none or no syntax
+ *     errors
  * @param planHash the plan hash of a dry run (also set when {@code plan_changed})
  * @param error a failure of the apply as a whole ({@code plan_changed}), or null
  * @param recovered what was rolled back first of an apply killed before it finished, or null
@@ -132,7 +133,10 @@ public record ApplyReport(
                 value);
     }
 
-    /** SPEC §5: 0 everything succeeded, 1 an operation failed or was skipped, 3 syntax error. */
+    /**
+     * README, "Exit status": 0 everything succeeded, 1 an operation failed or was skipped, 3 syntax
+     * error.
+     */
     public int exitCode() {
         if (!syntaxErrors.isEmpty()) {
             return 3;

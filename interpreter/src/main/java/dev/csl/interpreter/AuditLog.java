@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code .csl/audit.jsonl}: one JSON line per operation of every real apply (SPEC §2.4): time,
- * task, operation, path or command, decision, sandbox layer, exit status, duration.
+ * {@code .csl/audit.jsonl}: one JSON line per operation of every real apply (docs/external.md):
+ * time, task, operation, path or command, decision, sandbox layer, exit status, duration.
  */
 final class AuditLog {
     static final String FILE = ".csl/audit.jsonl";

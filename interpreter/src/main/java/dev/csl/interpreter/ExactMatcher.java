@@ -3,11 +3,12 @@ package dev.csl.interpreter;
 import java.util.Arrays;
 
 /**
- * Finds a SEARCH's matches as exact substrings (SPEC §2.3). The pattern matches anywhere; a range
- * (with TO) ends at the nearest occurrence of the TO text after the pattern that either lies on the
- * line where the pattern's match ends (an in-line range, {@code <item>} … {@code </item>}) or, on a
- * later line, spans whole lines. An occurrence inside a longer line is skipped, so a TO of {@code "
- * }"} never ends a range inside {@code " };"} or at a deeper {@code " }"}.
+ * Finds a SEARCH's matches as exact substrings (docs/language.md, "How SEARCH matches"). The
+ * pattern matches anywhere; a range (with TO) ends at the nearest occurrence of the TO text after
+ * the pattern that either lies on the line where the pattern's match ends (an in-line range, {@code
+ * <item>} … {@code </item>}) or, on a later line, spans whole lines. An occurrence inside a longer
+ * line is skipped, so a TO of {@code " }"} never ends a range inside {@code " };"} or at a deeper
+ * {@code " }"}.
  */
 final class ExactMatcher {
     private ExactMatcher() {}

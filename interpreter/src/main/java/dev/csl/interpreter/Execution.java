@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the operations of one answer in order (SPEC §2): each top-level operation on its own ({@link
- * OperationDispatch}), a TASKS block as a transaction ({@link TasksBlock}), RUN blocks in the
- * apply's run session ({@link RunStep}, closed with this); once the request is cancelled, the rest
- * is skipped. One instance per apply.
+ * Runs the operations of one answer in order (docs/language.md, "Execution"): each top-level
+ * operation on its own ({@link OperationDispatch}), a TASKS block as a transaction ({@link
+ * TasksBlock}), RUN blocks in the apply's run session ({@link RunStep}, closed with this); once the
+ * request is cancelled, the rest is skipped. One instance per apply.
  */
 final class Execution implements AutoCloseable {
     private final OperationDispatch dispatch;

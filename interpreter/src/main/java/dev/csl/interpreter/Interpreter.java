@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Carries out the CSL operations of an answer against a working directory (SPEC §2, §4). Holds no
- * state between applies: {@code csl serve} may run applies for different directories at once.
+ * Carries out the CSL operations of an answer against a working directory (docs/language.md,
+ * "Execution"; docs/interpreter.md). Holds no state between applies: {@code csl serve} may run
+ * applies for different directories at once.
  */
 public final class Interpreter {
     private final RunSessionFactory runners;
@@ -89,7 +90,7 @@ public final class Interpreter {
         ParseResult parsed = AnswerParser.parse(answer, options.delimiters());
         if (!parsed.ok()) {
             // Nothing runs, but the blocks that could be read are checked too: one pass, every
-            // mistake (SPEC §1.7).
+            // mistake (docs/language.md, "Likely mistakes").
             List<LikelyMistake> mistakes =
                     LikelyMistakes.find(
                                     parsed.readable(),

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * The operations refused before anything runs: those with validation errors and those refused as
- * likely mistakes (SPEC §1.7), by line, and the error each one's result reports.
+ * likely mistakes (docs/language.md, "Likely mistakes"), by line, and the error each one's result
+ * reports.
  */
 final class InvalidOperations {
     /** Names models use for the file attribute by mistake. */

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * A likely mistake (SPEC §1.7) of a block in an answer that has syntax errors: nothing of such an
- * answer runs, but every block that could be read is checked, so the next answer fixes everything
- * at once (a truncated answer with a fenced WRITE learns of both).
+ * A likely mistake (docs/language.md, "Likely mistakes") of a block in an answer that has syntax
+ * errors: nothing of such an answer runs, but every block that could be read is checked, so the
+ * next answer fixes everything at once (a truncated answer with a fenced WRITE learns of both).
  *
  * @param line the line of the block's opening marker
  * @param type WRITE, SEARCH or RUN

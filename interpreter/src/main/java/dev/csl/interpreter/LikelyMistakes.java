@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The mistakes of SPEC §1.7 that can be seen in the answer alone, found before anything runs: per
- * operation line, a refusal (the operation does not run) or warnings (it runs, and says so). {@code
- * --strict} makes every warning a refusal. Placeholders need the file on disk and are checked by
- * the WRITE itself.
+ * The mistakes of docs/language.md, "Likely mistakes", that can be seen in the answer alone, found
+ * before anything runs: per operation line, a refusal (the operation does not run) or warnings (it
+ * runs, and says so). {@code --strict} makes every warning a refusal. Placeholders need the file on
+ * disk and are checked by the WRITE itself.
  *
  * @param refused the refusal of each refused operation, by its line
  * @param warnings the warnings of each operation that runs anyway, by its line

@@ -1,6 +1,8 @@
 package dev.csl.interpreter;
 
-/** The line-ending style of a file: counted once, used to keep CRLF files CRLF (SPEC §2.2/2.3). */
+/**
+ * The line-ending style of a file: counted once, used to keep CRLF files CRLF (docs/language.md).
+ */
 record LineEndings(int crlf, int lf, int cr) {
     static final LineEndings NONE = new LineEndings(0, 0, 0);
 

@@ -7,7 +7,7 @@ import dev.csl.runner.base.CommandResult;
 import java.util.List;
 
 /**
- * The result of one operation in {@code csl apply --json} (SPEC §5).
+ * The result of one operation in {@code csl apply --json} (docs/json.md).
  *
  * @param task "1", "2", ... at top level, "2.1" inside TASKS
  * @param type WRITE, SEARCH, RUN or TASKS
@@ -23,7 +23,8 @@ import java.util.List;
  * @param sandbox the sandbox layer RUN commands ran in
  * @param note what the user should know (irreversible side effects, dry run)
  * @param results the operations of a TASKS block
- * @param warnings what it did that was probably not meant (SPEC §1.7), or null when nothing
+ * @param warnings what it did that was probably not meant (docs/language.md, "Likely mistakes"), or
+ *     null when nothing
  * @param irreversible a RUN that ran external commands or Node.js, whose side effects csl cannot
  *     roll back or undo (not in the JSON, which says so in {@code note})
  */

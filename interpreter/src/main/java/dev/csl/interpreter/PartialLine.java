@@ -8,13 +8,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A SEARCH pattern written without its line's indentation (SPEC §2.3, {@code partial_line_match}):
- * it matches after the indentation, so the replacement's first line keeps it while the later lines
- * stand as written. When a later non-blank replacement line does not start with that indentation
- * the result would be indented unlike its first line (a bug in Python, YAML or a Makefile):
- * refused, or with {@code --fuzzy=whitespace} re-indented. A later line copied from the pattern's
- * or the TO text's later lines is taken as written: those lines were matched in the file with their
- * own indentation.
+ * A SEARCH pattern written without its line's indentation (docs/language.md, "How SEARCH matches";
+ * {@code partial_line_match}): it matches after the indentation, so the replacement's first line
+ * keeps it while the later lines stand as written. When a later non-blank replacement line does not
+ * start with that indentation the result would be indented unlike its first line (a bug in Python,
+ * YAML or a Makefile): refused, or with {@code --fuzzy=whitespace} re-indented. A later line copied
+ * from the pattern's or the TO text's later lines is taken as written: those lines were matched in
+ * the file with their own indentation.
  *
  * @param line 1-based line of the first match that starts after its line's indentation
  * @param indentation that indentation

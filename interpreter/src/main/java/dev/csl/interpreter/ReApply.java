@@ -1,9 +1,10 @@
 package dev.csl.interpreter;
 
 /**
- * Whether a SEARCH has been applied already (SPEC §2.3: re-applying an answer is safe). Only
- * evidence that cannot be a coincidence counts: a short or blank replacement ("}", "") proves
- * nothing, and a pattern that is still in the file, outside the replacement, means work to do.
+ * Whether a SEARCH has been applied already (docs/language.md, "How SEARCH matches": re-applying an
+ * answer is safe). Only evidence that cannot be a coincidence counts: a short or blank replacement
+ * ("}", "") proves nothing, and a pattern that is still in the file, outside the replacement, means
+ * work to do.
  */
 final class ReApply {
     /** Replacements shorter than this (stripped) prove nothing by standing in the file. */

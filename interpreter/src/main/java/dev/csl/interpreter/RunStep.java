@@ -88,9 +88,10 @@ final class RunStep implements AutoCloseable {
     }
 
     /**
-     * Checks the block as a real apply would before running it, and runs nothing (SPEC §4). A
-     * {@code dir} that does not exist yet passes when an earlier operation of this dry run makes
-     * it: a WRITE below it, or a RUN that was checked and not run (its mkdir could).
+     * Checks the block as a real apply would before running it, and runs nothing
+     * (docs/interpreter.md). A {@code dir} that does not exist yet passes when an earlier operation
+     * of this dry run makes it: a WRITE below it, or a RUN that was checked and not run (its mkdir
+     * could).
      */
     private RunFailure checkOnly(Run run) {
         try {

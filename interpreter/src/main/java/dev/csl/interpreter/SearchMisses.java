@@ -225,11 +225,35 @@ final class SearchMisses {
                                     + ") and copy the pattern from it, or"
                                     + " rewrite the whole file with WRITE.";
         }
+        hint += fuzzyWouldApply(a);
         return new ErrorInfo(
                 ErrorCode.MATCH_COUNT_MISMATCH,
                 message.toString(),
                 hint,
                 new SearchDetails.NotFound(expectedValue, replacementFound, typed(region)));
+    }
+
+    /**
+     * Where the pattern differs from the file only in indentation and trailing whitespace, the
+     * sentence saying that {@code --fuzzy=whitespace} would apply it (the step it takes is the same
+     * {@link WhitespaceMatch}); empty otherwise, and with {@code --fuzzy} given already.
+     */
+    private static String fuzzyWouldApply(SearchAttempt a) {
+        if (a.fuzzy || a.search.hasTo() || !(a.expected == 1 || a.expected < 0)) {
+            return "";
+        }
+        WhitespaceMatch w =
+                WhitespaceMatch.find(
+                        a.doc.toString(), a.search.pattern(), a.search.replacement(), a.nl);
+        if (w == null) {
+            return "";
+        }
+        return " Or, if lines "
+                + w.firstLine()
+                + "-"
+                + w.lastLine()
+                + " are the place, apply again with --fuzzy=whitespace: it matches them ignoring"
+                + " indentation and trailing whitespace and re-indents the replacement.";
     }
 
     /** A range whose end is either a line beginning with the TO text or a later whole line. */

@@ -3,7 +3,7 @@ package dev.csl.interpreter;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** The outcome of one operation (SPEC §5). */
+/** The outcome of one operation (docs/json.md). */
 public enum Status {
     OK,
     NO_OP,

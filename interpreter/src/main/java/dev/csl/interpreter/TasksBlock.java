@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A TASKS block, all or nothing (SPEC §2.5): with any refused operation none of it runs; otherwise
- * it runs inside a transaction of the workspace ({@code begin}, {@code commit}, {@code rollback}),
- * and its first failure rolls back the operations before it and skips those after it ({@code
- * task_aborted}).
+ * A TASKS block, all or nothing (docs/language.md, "Execution"): with any refused operation none of
+ * it runs; otherwise it runs inside a transaction of the workspace ({@code begin}, {@code commit},
+ * {@code rollback}), and its first failure rolls back the operations before it and skips those
+ * after it ({@code task_aborted}).
  */
 final class TasksBlock {
     private final Workspace ws;

@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The ceiling of the {@code timeout} an answer may give a RUN block (SPEC §2.4): 10 minutes, unless
- * the user set another in {@code .csl/commands.json} ({@code "limits": {"timeout": SECONDS}}) or
- * gave a longer {@code --timeout}, which raises it for that apply. The answer cannot raise it: it
- * cannot write {@code .csl/}. A RUN asking for more is refused before anything runs, as a
- * validation error of its {@code timeout} field, never silently cut down.
+ * The ceiling of the {@code timeout} an answer may give a RUN block (docs/external.md): 10 minutes,
+ * unless the user set another in {@code .csl/commands.json} ({@code "limits": {"timeout":
+ * SECONDS}}) or gave a longer {@code --timeout}, which raises it for that apply. The answer cannot
+ * raise it: it cannot write {@code .csl/}. A RUN asking for more is refused before anything runs,
+ * as a validation error of its {@code timeout} field, never silently cut down.
  *
  * @param seconds the ceiling
  * @param source where it comes from, as the refusal names it

@@ -18,8 +18,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code csl undo}: restores the state before the last apply that changed files (SPEC §4), and
- * refuses, naming them, when files changed since that apply — unless forced.
+ * {@code csl undo}: restores the state before the last apply that changed files
+ * (docs/interpreter.md), and refuses, naming them, when files changed since that apply — unless
+ * forced.
  */
 public final class Undoer {
     private final ObjectMapper json = new ObjectMapper();

@@ -10,12 +10,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code unknown_attribute}: an attribute the operation does not know. SPEC §1.3 keeps it in the
- * AST and execution ignores it, but a misspelt known attribute changes what happens without a word:
- * {@code apend="true"} replaces the file instead of appending, {@code cwd="sub"} runs in the
- * working directory, {@code timout="5"} keeps the default timeout. So each unknown attribute of a
- * WRITE, SEARCH or RUN is a warning naming the attribute it probably meant. TASKS is not checked:
- * its one attribute, {@code version}, changes nothing, so no misspelling of it can either.
+ * {@code unknown_attribute}: an attribute the operation does not know. docs/language.md,
+ * "Attributes", keeps it in the AST and execution ignores it, but a misspelt known attribute
+ * changes what happens without a word: {@code apend="true"} replaces the file instead of appending,
+ * {@code cwd="sub"} runs in the working directory, {@code timout="5"} keeps the default timeout. So
+ * each unknown attribute of a WRITE, SEARCH or RUN is a warning naming the attribute it probably
+ * meant. TASKS is not checked: its one attribute, {@code version}, changes nothing, so no
+ * misspelling of it can either.
  */
 final class UnknownAttributes {
     /** The attributes execution reads, per operation, in the order the hints list them. */

@@ -6,9 +6,10 @@ import dev.csl.fsguard.ErrorCode;
 import java.util.Locale;
 
 /**
- * Something an operation did that was probably not meant but was done anyway (SPEC §1.7): a
- * markdown file sent as one fenced block, a SEARCH matched only once whitespace was ignored. It
- * rides on the operation's result; {@code --strict} refuses the operation instead.
+ * Something an operation did that was probably not meant but was done anyway (docs/language.md,
+ * "Likely mistakes"): a markdown file sent as one fenced block, a SEARCH matched only once
+ * whitespace was ignored. It rides on the operation's result; {@code --strict} refuses the
+ * operation instead.
  *
  * @param code which warning it is
  * @param message what happened

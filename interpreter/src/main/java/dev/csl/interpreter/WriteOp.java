@@ -6,8 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * WRITE (SPEC §2.2): creates, replaces or appends; the content gets one line terminator at the end;
- * an existing file keeps its line-ending style (and byte-order mark), new files use LF.
+ * WRITE (docs/language.md, "Execution"): creates, replaces or appends; the content gets one line
+ * terminator at the end; an existing file keeps its line-ending style (and byte-order mark), new
+ * files use LF.
  */
 final class WriteOp {
     private WriteOp() {}

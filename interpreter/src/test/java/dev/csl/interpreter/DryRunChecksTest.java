@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A dry run checks RUN blocks as the real apply does before running them (SPEC §4), with the real
- * runner: what the dry run calls ok the real apply does not refuse, and what the real apply refuses
- * the dry run reports with the same code.
+ * A dry run checks RUN blocks as the real apply does before running them (docs/interpreter.md),
+ * with the real runner: what the dry run calls ok the real apply does not refuse, and what the real
+ * apply refuses the dry run reports with the same code.
  */
 class DryRunChecksTest {
     @TempDir Path temp;

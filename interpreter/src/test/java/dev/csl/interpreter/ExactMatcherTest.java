@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Range ends at whole lines (SPEC §2.3), checked against a plain-string model of the rule. */
+/**
+ * Range ends at whole lines (docs/language.md, "How SEARCH matches"), checked against a
+ * plain-string model of the rule.
+ */
 class ExactMatcherTest {
 
     private static Matches find(String text, String pattern, String to) {
@@ -127,7 +130,7 @@ class ExactMatcherTest {
         }
     }
 
-    /** The rule of SPEC §2.3 written the slow, obvious way. */
+    /** The rule of docs/language.md, "How SEARCH matches", written the slow, obvious way. */
     private static Matches model(String text, String pattern, String to) {
         List<int[]> found = new ArrayList<>();
         int dangling = -1;

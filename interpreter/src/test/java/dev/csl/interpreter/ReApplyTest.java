@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** When a SEARCH counts as applied already (SPEC §2.3), and when it must not. */
+/**
+ * When a SEARCH counts as applied already (docs/language.md, "How SEARCH matches"), and when it
+ * must not.
+ */
 class ReApplyTest {
 
     private static boolean stands(String text, String replacement, long expected) {

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Journal and undo, dry run and plan hash, audit log (SPEC §4, §2.4 last paragraph). */
+/**
+ * Journal and undo, dry run and plan hash, audit log (docs/interpreter.md; the audit log:
+ * docs/external.md).
+ */
 class SafetyNetsTest {
     private final Interpreter interpreter = new Interpreter(new FakeRunners(), GuardedFiles::open);
     private final Undoer undoer = new Undoer();

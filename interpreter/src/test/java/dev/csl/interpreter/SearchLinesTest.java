@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * SEARCH's line rules and re-applying (SPEC §2.3) on every file system: whole answers applied
- * twice, re-indenting several matches, trailing whitespace in files larger than one segment.
+ * SEARCH's line rules and re-applying (docs/language.md, "How SEARCH matches") on every file
+ * system: whole answers applied twice, re-indenting several matches, trailing whitespace in files
+ * larger than one segment.
  */
 class SearchLinesTest {
     private final Interpreter interpreter = new Interpreter(new FakeRunners(), GuardedFiles::open);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The answer's timeout has a ceiling only the user can raise (SPEC §2.4). */
+/** The answer's timeout has a ceiling only the user can raise (docs/external.md). */
 class TimeoutCeilingTest {
     @TempDir Path temp;
     private Path work;

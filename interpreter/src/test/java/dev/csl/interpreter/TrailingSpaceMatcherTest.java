@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Trailing whitespace tolerated where no exact match exists (SPEC §2.3), and nothing more. */
+/**
+ * Trailing whitespace tolerated where no exact match exists (docs/language.md, "How SEARCH
+ * matches"), and nothing more.
+ */
 class TrailingSpaceMatcherTest {
 
     private static String only(String text, String pattern, String to) {

@@ -20,9 +20,10 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Checks a whole RUN block before any of it runs (SPEC §2.4): splits it, refuses shell syntax,
- * reads every built-in against the command table, guards every path operand, and asks for approval
- * of every external command. One refused line refuses the block; every refused line is named.
+ * Checks a whole RUN block before any of it runs (docs/builtins.md, "How a RUN block runs"): splits
+ * it, refuses shell syntax, reads every built-in against the command table, guards every path
+ * operand, and asks for approval of every external command. One refused line refuses the block;
+ * every refused line is named.
  */
 final class BlockPlanner {
 

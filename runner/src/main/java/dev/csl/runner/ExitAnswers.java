@@ -1,10 +1,10 @@
 package dev.csl.runner;
 
 /**
- * Exit statuses that answer a question instead of reporting a failure (SPEC §2.4): status 1 of
- * {@code grep} (no line selected) and of {@code diff} (the files differ). Such a command's entry
- * keeps its exit status, the block goes on, and the RUN's result carries the note made here. Every
- * other non-zero status (2: trouble) stays a failure.
+ * Exit statuses that answer a question instead of reporting a failure (docs/builtins.md,
+ * "Failures"): status 1 of {@code grep} (no line selected) and of {@code diff} (the files differ).
+ * Such a command's entry keeps its exit status, the block goes on, and the RUN's result carries the
+ * note made here. Every other non-zero status (2: trouble) stays a failure.
  */
 final class ExitAnswers {
     private ExitAnswers() {}

@@ -14,11 +14,12 @@ public interface RunSession extends AutoCloseable {
     RunOutcome run(RunRequest request);
 
     /**
-     * Checks {@code request} exactly as {@link #run} does before running any of it (SPEC §4, dry
-     * run): splitting, shell operators, built-in flags and operand counts, path operands, git's
-     * read-only subcommands, approval and whether the program exists, {@code dir} — and runs
-     * nothing, starts no process and never asks anyone: a command not approved yet is refused with
-     * {@code command_not_approved}. Returns {@code null} when the block would run.
+     * Checks {@code request} exactly as {@link #run} does before running any of it
+     * (docs/interpreter.md, dry run): splitting, shell operators, built-in flags and operand
+     * counts, path operands, git's read-only subcommands, approval and whether the program exists,
+     * {@code dir} — and runs nothing, starts no process and never asks anyone: a command not
+     * approved yet is refused with {@code command_not_approved}. Returns {@code null} when the
+     * block would run.
      *
      * @param madeEarlier whether a directory that does not exist yet (an absolute path inside the
      *     working directory) is made by an earlier operation of the same dry run; a {@code dir} it

@@ -26,7 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * JSON-RPC 2.0 over a pair of streams, one message per line (SPEC §5, {@code csl serve}).
+ * JSON-RPC 2.0 over a pair of streams, one message per line (docs/serve.md).
  *
  * <p>The calling thread reads and checks requests; the work runs on a pool, serialized per working
  * directory by a {@link KeyedSerialExecutor}; responses are written as they complete, so they may

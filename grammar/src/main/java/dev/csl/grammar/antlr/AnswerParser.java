@@ -5,7 +5,10 @@ import dev.csl.grammar.Operation;
 import dev.csl.grammar.ParseResult;
 import java.util.function.Consumer;
 
-/** Parses an answer into operations or syntax errors (SPEC §1.1–1.5). Never throws for input. */
+/**
+ * Parses an answer into operations or syntax errors (docs/language.md: markers, operations,
+ * attributes, content, syntax errors). Never throws for input.
+ */
 public final class AnswerParser {
     private AnswerParser() {}
 

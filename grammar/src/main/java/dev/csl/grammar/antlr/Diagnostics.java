@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Collects the syntax errors of one parse, each with the exact message of SPEC §1.5 and a hint the
- * LLM can act on. Hints show the delimiters of this parse, not the defaults.
+ * Collects the syntax errors of one parse, each with the exact message of docs/language.md, "Syntax
+ * errors", and a hint the LLM can act on. Hints show the delimiters of this parse, not the
+ * defaults.
  */
 final class Diagnostics {
     private static final List<String> OPERATIONS =

@@ -12,14 +12,16 @@ import java.util.Locale;
  * lookalike of END, TO or REPLACE (the same name in another case, or a malformed line starting with
  * it) acts as the marker where the real one would be live, and is reported on its own line.
  *
- * <p>Blocks opened by a correct marker keep SPEC §1.2 exactly: a lookalike in their content is
- * literal (it may legitimately be there, and marker_in_content looks at it after parsing).
+ * <p>Blocks opened by a correct marker keep the rules of docs/language.md, "Operations", exactly: a
+ * lookalike in their content is literal (it may legitimately be there, and marker_in_content looks
+ * at it after parsing).
  *
  * <p>Why here and not in the grammar: the choice must be made when the token is typed. A semantic
  * predicate in the content loop would make every lookalike line an LL(*) decision that reads to the
  * end of the answer (the grammar accepts every token sequence, so both ways stay viable). This
- * class follows the states of SPEC §1.2 along the token types, exactly as the rules of CslParser.g4
- * do (every decision there is LL(1), so the types alone determine the state); keep the two in step.
+ * class follows the states of docs/language.md, "Operations", along the token types, exactly as the
+ * rules of CslParser.g4 do (every decision there is LL(1), so the types alone determine the state);
+ * keep the two in step.
  */
 final class FaultyBlocks {
     private enum State {

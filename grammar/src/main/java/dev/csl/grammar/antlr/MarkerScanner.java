@@ -7,9 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads one marker line {@code START NAME [attributes] END} (SPEC §1.1, §1.3) by hand: the
- * delimiters are runtime strings, so no regex or generated lexer could be compiled for them ahead
- * of time, and a plain scan costs nothing on answers with few markers. Stops at the first flaw.
+ * Reads one marker line {@code START NAME [attributes] END} (docs/language.md, "Markers" and
+ * "Attributes") by hand: the delimiters are runtime strings, so no regex or generated lexer could
+ * be compiled for them ahead of time, and a plain scan costs nothing on answers with few markers.
+ * Stops at the first flaw.
  */
 final class MarkerScanner {
     private static final String[] KNOWN = {

@@ -1,6 +1,6 @@
 package dev.csl.grammar.antlr;
 
-/** CRLF and CR become LF before anything else (SPEC §1.4). */
+/** CRLF and CR become LF before anything else (docs/language.md, "Content"). */
 final class Newlines {
     private Newlines() {}
 

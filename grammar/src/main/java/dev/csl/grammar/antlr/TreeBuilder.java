@@ -22,10 +22,10 @@ import org.antlr.v4.runtime.UnbufferedTokenStream;
 import org.antlr.v4.runtime.atn.PredictionMode;
 
 /**
- * Turns parse-tree contexts into immutable AST records and reads the SPEC §1.5 errors off them.
- * Called for one top-level item at a time, right after the parser has finished it. A block that
- * runs into the end of the answer is reported once, at its innermost open marker; a faulty live
- * marker is reported and still acts as that marker.
+ * Turns parse-tree contexts into immutable AST records and reads the syntax errors
+ * (docs/language.md) off them. Called for one top-level item at a time, right after the parser has
+ * finished it. A block that runs into the end of the answer is reported once, at its innermost open
+ * marker; a faulty live marker is reported and still acts as that marker.
  */
 final class TreeBuilder {
     /**
@@ -71,7 +71,7 @@ final class TreeBuilder {
     /**
      * Every WRITE, SEARCH and RUN read whole, at any depth, also in a re-read after an END
      * lookalike, in answer order — except those opened by a faulty marker: with syntax errors, the
-     * blocks the checks of SPEC §1.7 look at.
+     * blocks the likely-mistake checks (docs/language.md) look at.
      */
     List<Operation> readable() {
         java.util.TreeMap<Integer, Operation> byLine = new java.util.TreeMap<>();

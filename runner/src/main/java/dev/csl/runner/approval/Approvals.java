@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Decides whether an external command may run (SPEC §2.4, kind 3), for one apply: blocked entries
- * win over everything; then {@code --yes}, {@code --allow}, the allowed entries of {@code
- * .csl/commands.json}, and finally the person at the terminal, if there is one. "Always" and
- * "never" answers are written to commands.json; "yes" and "no" hold for this apply.
+ * Decides whether an external command may run (docs/external.md, "Approving commands"), for one
+ * apply: blocked entries win over everything; then {@code --yes}, {@code --allow}, the allowed
+ * entries of {@code .csl/commands.json}, and finally the person at the terminal, if there is one.
+ * "Always" and "never" answers are written to commands.json; "yes" and "no" hold for this apply.
  *
  * <p>Not thread-safe: one instance serves the RUN blocks of one apply, which run in order.
  */

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Runs what is not a built-in command: read-only git, approved external commands and Node.js
- * programs (SPEC §2.4 kinds 2 and 3, {@code lang="node"}), inside the OS sandbox where there is
- * one. Created per apply by {@code dev.csl.runner.external.ExternalCommandsFactory}.
+ * programs (docs/external.md: read-only git, approved commands, {@code lang="node"}), inside the OS
+ * sandbox where there is one. Created per apply by {@code
+ * dev.csl.runner.external.ExternalCommandsFactory}.
  */
 public interface ExternalCommands {
 

@@ -1,6 +1,6 @@
 package dev.csl.runner.base;
 
-/** Asks a person whether an unapproved command may run (SPEC §2.4, kind 3). */
+/** Asks a person whether an unapproved command may run (docs/external.md, "Approving commands"). */
 public interface Prompter {
     enum Answer {
         YES,

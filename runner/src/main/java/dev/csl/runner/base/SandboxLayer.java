@@ -3,8 +3,8 @@ package dev.csl.runner.base;
 import java.util.Locale;
 
 /**
- * The OS confinement a child runs in (SPEC §3, second layer), strongest first. {@code --sandbox
- * auto} takes the first that works on the machine; tests and users may force one with the
+ * The OS confinement a child runs in (docs/external.md, "The OS sandbox"), strongest first. {@code
+ * --sandbox auto} takes the first that works on the machine; tests and users may force one with the
  * environment variable {@code CSL_SANDBOX_LAYER} of csl's own process, or in-process with {@link
  * RunnerConfig#layer()}.
  */

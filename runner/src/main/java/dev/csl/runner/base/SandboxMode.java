@@ -1,6 +1,6 @@
 package dev.csl.runner.base;
 
-/** {@code --sandbox auto|required|off} (SPEC §3, second layer). */
+/** {@code --sandbox auto|required|off} (docs/external.md, "The OS sandbox"). */
 public enum SandboxMode {
     AUTO,
     REQUIRED,

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Guards the path-like operands of an approved external command (SPEC §2.4, kind 3). csl cannot
- * know which words a foreign program reads as paths, so it guards the words that look like one: a
- * word with a slash, or starting with {@code ~}, {@code .} or {@code ..}, and the value of {@code
+ * Guards the path-like operands of an approved external command (docs/external.md). csl cannot know
+ * which words a foreign program reads as paths, so it guards the words that look like one: a word
+ * with a slash, or starting with {@code ~}, {@code .} or {@code ..}, and the value of {@code
  * --opt=value}, and a program named by a relative path. Words with white space (inline code such as
  * {@code python3 -c "..."}) and network URLs ({@code https://...}) are left alone; the OS sandbox
  * still holds for them.

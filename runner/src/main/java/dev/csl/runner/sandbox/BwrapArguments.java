@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
-/** The bubblewrap command line of csl's sandbox (SPEC §3, second layer). */
+/** The bubblewrap command line of csl's sandbox (docs/external.md, "The OS sandbox"). */
 final class BwrapArguments {
     private BwrapArguments() {}
 

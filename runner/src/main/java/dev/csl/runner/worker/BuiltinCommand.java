@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Every built-in command (SPEC §2.4 kind 1), one constant each, and the constant is the command's
+ * Every built-in command (docs/builtins.md), one constant each, and the constant is the command's
  * one declaration: its name (the constant's name in lower case), usage, description, flags, operand
  * layout and the lines that train the worker's class-data archive. {@link CommandTable} derives the
  * validation, the help and {@code csl prompt} from it; the worker dispatches with an exhaustive

@@ -8,13 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The table of built-in commands that csl checks RUN lines against (SPEC §2.4 kind 1): every
+ * The table of built-in commands that csl checks RUN lines against (docs/builtins.md): every
  * command's flags, operand counts and which operands are paths, read from their one declaration
  * ({@link BuiltinCommand}). The validation before a RUN block runs, the help, {@code csl prompt}
  * and the worker's training list are all generated from it, so they cannot disagree. Read-only.
  */
 public final class CommandTable {
-    /** The git subcommands that run as the real git without approval (SPEC §2.4 kind 2). */
+    /**
+     * The git subcommands that run as the real git without approval (docs/external.md, "Read-only
+     * git").
+     */
     public static final List<String> READ_ONLY_GIT =
             List.of("status", "diff", "log", "show", "branch", "ls-files");
 
