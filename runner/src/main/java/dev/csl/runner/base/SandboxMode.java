@@ -1,8 +1,12 @@
 package dev.csl.runner.base;
 
-/** {@code --sandbox auto|required|off} (SPEC §3, second layer). */
+/**
+ * {@code --sandbox auto|required|off|container}: the strongest layer that works, that or nothing
+ * runs, no layer, or the container layer (required: nothing runs where it does not work).
+ */
 public enum SandboxMode {
     AUTO,
     REQUIRED,
-    OFF
+    OFF,
+    CONTAINER
 }
