@@ -196,6 +196,7 @@ class ApprovalCommandsTest {
                         "node",
                         "sandbox",
                         "landlock",
+                        "container",
                         "git",
                         "path",
                         "memory",
