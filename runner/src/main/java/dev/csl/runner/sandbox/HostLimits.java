@@ -40,8 +40,8 @@ record HostLimits(long openFiles, long processes, long fileSize) {
         long size = UNLIMITED;
         for (String line : text.split("\n")) {
             String[] words = line.trim().split("\\s{2,}");
-            if (words.length < 3) {
-                continue;
+            if (words.length < 3 || !words[2].matches("unlimited|\\d+")) {
+                continue; // the header, or a value csl does not read
             }
             long hard = words[2].equals("unlimited") ? UNLIMITED : Long.parseLong(words[2]);
             switch (words[0]) {
