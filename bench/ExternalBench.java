@@ -30,7 +30,29 @@ public class ExternalBench {
         System.out.println("sandbox layer: " + on.layer() + "; runs per case: " + runs
                 + " (cases interleaved, so machine load hits all alike)");
         Map<String, Supplier<CommandOutcome>> cases = new LinkedHashMap<>();
-        if (what.equals("sandbox")) {
+        if (what.equals("container")) {
+            // the project names the host's root as its image (Podman, no download), trusted in
+            // the user state bench/container.sh points CSL_CONFIG_HOME to
+            Files.createDirectories(wd.resolve(".csl"));
+            Files.writeString(wd.resolve(".csl/commands.json"), "{\"container\": {\"rootfs\": \"/\"}}\n");
+            dev.csl.runner.approval.ProjectTrust.trustAsWritten(wd);
+            Sandbox container = Sandbox.forConfig(
+                    dev.csl.runner.base.RunnerConfig.defaults(wd).withLayer(dev.csl.runner.base.SandboxLayer.CONTAINER));
+            if (container.refusal("the bench") != null) {
+                throw new IllegalStateException(container.refusal("the bench").message());
+            }
+            System.out.println("container layer: " + container.layer());
+            List<String> command = List.of("/bin/true");
+            cases.put("plain /bin/true", () -> launcher.run("true", off.wrap(command, wd, false), wd, 30));
+            cases.put("bwrap /bin/true", () -> launcher.run("true", on.wrap(command, wd, false), wd, 30));
+            cases.put("container /bin/true", () -> {
+                try (var confined = container.confine(command, wd, wd, false, List.of())) {
+                    return launcher.run("true", confined.argv(), wd, 30);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        } else if (what.equals("sandbox")) {
             List<String> command = List.of("/bin/true");
             cases.put("plain /bin/true", () -> launcher.run("true", off.wrap(command, wd, false), wd, 30));
             cases.put("bwrap /bin/true", () -> launcher.run("true", on.wrap(command, wd, false), wd, 30));
@@ -56,12 +78,19 @@ public class ExternalBench {
         }
         List<Double> medians = new ArrayList<>();
         times.forEach((name, list) -> medians.add(report(name, list)));
-        if (what.equals("sandbox")) {
+        if (what.equals("container")) {
+            System.out.printf("container / bubblewrap, per command: %.1f x (medians)%n",
+                    medians.get(2) / medians.get(1));
+        } else if (what.equals("sandbox")) {
             System.out.printf("added cost of the sandbox per command: %.1f ms (median)%n",
                     medians.get(1) - medians.get(0));
         } else {
             System.out.printf("preload + permission model add %.1f ms to node -e 0, the sandbox %.1f ms more (medians)%n",
                     medians.get(1) - medians.get(0), medians.get(2) - medians.get(1));
+        }
+        if (what.equals("container")) {
+            Files.deleteIfExists(wd.resolve(".csl/commands.json"));
+            Files.deleteIfExists(wd.resolve(".csl"));
         }
         Files.deleteIfExists(wd);
     }

@@ -34,7 +34,9 @@ final class ApplyPolicyOptions {
     @Option(
             names = "--sandbox",
             paramLabel = "MODE",
-            description = "Run commands in the OS sandbox: auto, required or off (default: auto).")
+            description =
+                    "Run commands in the OS sandbox: auto, required, off or container (the"
+                            + " image named in .csl/commands.json; default: auto).")
     String sandbox;
 
     @Option(

@@ -235,6 +235,7 @@ class ApprovalCommandsTest {
                         "node",
                         "sandbox",
                         "landlock",
+                        "container",
                         "git",
                         "path",
                         "memory",

@@ -12,6 +12,7 @@ import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
 import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.base.SandboxLayer;
+import dev.csl.runner.sandbox.ContainerRuntime;
 import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.SandboxProbe;
 import java.io.ByteArrayInputStream;
@@ -133,8 +134,34 @@ class AttackBatteryTest {
             case LANDLOCK ->
                     Assumptions.assumeTrue(
                             LandlockProbe.machine().works(), LandlockProbe.machine().why());
+            case CONTAINER -> {
+                ContainerRuntime runtime = ContainerRuntime.machine(null);
+                Assumptions.assumeTrue(runtime.works(), runtime.why());
+                Assumptions.assumeTrue(
+                        runtime.name().equals("podman"),
+                        "the battery's image is a root file system directory, which needs podman");
+            }
             case NONE -> {}
         }
+    }
+
+    /**
+     * Under the container layer the project names its image, the host's root through an overlay (no
+     * download), in a commands.json the user trusted, as a user would: the case's own settings kept
+     * beside it.
+     */
+    private static void useContainerImage(Path root) throws IOException {
+        Path file = root.resolve(".csl/commands.json");
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode settings =
+                Files.exists(file)
+                        ? (com.fasterxml.jackson.databind.node.ObjectNode)
+                                json.readTree(file.toFile())
+                        : json.createObjectNode();
+        settings.putObject("container").put("rootfs", "/");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, json.writeValueAsString(settings) + "\n");
+        ProjectTrust.trustAsWritten(root);
     }
 
     private static void check(Attack given, String via, String layer) throws Exception {
@@ -147,6 +174,9 @@ class AttackBatteryTest {
         Steps steps = null;
         try {
             steps = prepare(attack, hostTmp);
+            if ("container".equals(layer)) {
+                useContainerImage(steps.root);
+            }
             check(attack, via, layer, steps);
         } catch (AssertionError e) {
             // dynamic tests lose their names in surefire's reports: the failure carries it

@@ -72,7 +72,7 @@ final class SessionWorker {
     private void holdAssumption() {
         if (assumed) {
             assumed = false;
-            if (worker != null && sandbox.get().kind() != SandboxLayer.BUBBLEWRAP) {
+            if (worker != null && sandbox.get().hostSide().kind() != SandboxLayer.BUBBLEWRAP) {
                 worker.close();
                 worker = null;
             }

@@ -128,10 +128,12 @@ public final class ApplySettings {
                 return SandboxMode.REQUIRED;
             case "off":
                 return SandboxMode.OFF;
+            case "container":
+                return SandboxMode.CONTAINER;
             default:
                 throw new BadOptionValue(
-                        "--sandbox must be auto, required or off, not '" + value + "'",
-                        "Parameter 'sandbox' must be 'auto', 'required' or 'off'");
+                        "--sandbox must be auto, required, off or container, not '" + value + "'",
+                        "Parameter 'sandbox' must be 'auto', 'required', 'off' or 'container'");
         }
     }
 

@@ -125,6 +125,7 @@ public record CommandsFile(
         strings(rest.get("env"), "env"); // checked here; kept in rest, in the user's order
         strings(rest.get("read"), "read");
         strings(rest.get("hide"), "hide");
+        ContainerImage.of(rest.get(ContainerImage.FIELD)); // checked here; kept in rest
         CommandLimits.of(rest.get(CommandLimits.FIELD)); // checked here; kept in rest
         limit(rest, "timeout");
         return new CommandsFile(allowed, blocked, network, rest);
@@ -214,6 +215,7 @@ public record CommandsFile(
         ObjectNode narrowed = rest.deepCopy();
         narrowed.remove("env");
         narrowed.remove("read");
+        narrowed.remove(ContainerImage.FIELD);
         JsonNode limits = narrowed.get(CommandLimits.FIELD);
         if (limits != null && limits.isObject()) {
             ObjectNode kept = ((ObjectNode) limits).deepCopy();
@@ -253,6 +255,9 @@ public record CommandsFile(
         listed(parts, "network", network, counted.network);
         listed(parts, "read", read(), counted.read());
         listed(parts, "env", env(), counted.env());
+        if (container() != null && counted.container() == null) {
+            parts.add("the container " + container().describe());
+        }
         JsonNode limits = rest.get(CommandLimits.FIELD);
         JsonNode countedLimits = counted.rest.get(CommandLimits.FIELD);
         if (limits != null && limits.isObject()) {
@@ -323,6 +328,18 @@ public record CommandsFile(
             env.forEach(name -> names.add(name.asText()));
         }
         return names;
+    }
+
+    /**
+     * What the container layer runs commands in ({@code "container"}), or {@code null} when the
+     * file names nothing (or names it wrongly: {@link #load} refused such a file already).
+     */
+    public ContainerImage container() {
+        try {
+            return ContainerImage.of(rest.get(ContainerImage.FIELD));
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**

@@ -11,11 +11,13 @@ import java.util.Locale;
 public enum SandboxLayer {
     BUBBLEWRAP,
     LANDLOCK,
+    /** Only when chosen: Podman or Docker with the user's image (docs/external.md). */
+    CONTAINER,
     NONE;
 
     /**
-     * The environment variable that forces a layer: {@code bubblewrap}, {@code landlock} or {@code
-     * none}.
+     * The environment variable that forces a layer: {@code bubblewrap}, {@code landlock}, {@code
+     * container} or {@code none}.
      */
     public static final String VARIABLE = "CSL_SANDBOX_LAYER";
 

@@ -9,6 +9,7 @@ import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.ConfineLauncher;
+import dev.csl.runner.sandbox.ContainerCheck;
 import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.PidsCgroups;
 import dev.csl.runner.sandbox.Sandbox;
@@ -128,6 +129,7 @@ public final class Diagnostics {
                 node(scratch),
                 sandbox(scratch),
                 landlock(scratch),
+                container(scratch),
                 git(scratch),
                 guard(scratch),
                 memory(),
@@ -287,6 +289,12 @@ public final class Diagnostics {
                                 : ": ")
                         + trial.detail(),
                 trial.hint());
+    }
+
+    /** The container layer: runtime, version, rootless or not, and a trial container. */
+    private Check container(Path scratch) {
+        ContainerCheck check = ContainerCheck.of(here, scratch, launcher);
+        return new Check("container", check.ok(), check.detail(), check.hint());
     }
 
     /** A write inside and one outside, restricted by Landlock. */

@@ -118,22 +118,29 @@ final class SandboxedCommands implements ExternalCommands {
                 sandbox.confine(
                         command, config.workingDir(), dir, withNetwork, metadata.readOnly())) {
             List<String> wrapped = confined.argv();
-            if (sandbox.kind() != SandboxLayer.BUBBLEWRAP) {
+            if (sandbox.kind() != SandboxLayer.BUBBLEWRAP
+                    && sandbox.kind() != SandboxLayer.CONTAINER) {
                 // bubblewrap's PID namespace would hold what it leaves behind: make one without it.
+                // (A container has its own; one around its client would kill the runtime's
+                // monitor.)
                 wrapped =
                         PidNamespace.machine(config.workingDir())
                                 .wrap(wrapped, config.workingDir());
             }
             outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
+            if (outcome.failure() != null && outcome.failure().code() == ErrorCode.TIMEOUT) {
+                confined.removeLeftover();
+            }
         } catch (IOException e) {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", 0),
                     new RunFailure(
                             ErrorCode.IO_ERROR,
                             ShellWords.cite(display)
-                                    + " was not run: its temporary directory could not be made: "
+                                    + " was not run: its sandbox could not be prepared: "
                                     + e.getMessage(),
-                            "check that the system's temporary directory is writable",
+                            "check that the system's temporary directory is writable and the working"
+                                    + " directory's path holds no ':' or ','",
                             Map.of()));
         }
         RunFailure planted = metadata.removePlanted(ShellWords.cite(display));

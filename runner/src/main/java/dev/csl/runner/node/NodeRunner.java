@@ -10,8 +10,10 @@ import dev.csl.runner.base.CommandOutcome;
 import dev.csl.runner.base.CommandResult;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunOutcome;
+import dev.csl.runner.base.SandboxLayer;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.CeilingFailures;
+import dev.csl.runner.sandbox.Confined;
 import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
@@ -55,6 +57,11 @@ public final class NodeRunner {
     private final Sandbox sandbox;
     private final ProcessLauncher launcher;
     private final Function<Path, Optional<Path>> findNode;
+
+    /** What the preload reads from its environment, passed on into a container. */
+    private static final List<String> PRELOAD_VARIABLES =
+            List.of("CSL_ROOT", "CSL_MOUNTS", "CSL_OWN", "CSL_RULES", "CSL_NETWORK");
+
     private NodeVersion version;
 
     public NodeRunner(Path workingDir, Sandbox sandbox, ProcessLauncher launcher) {
@@ -83,7 +90,38 @@ public final class NodeRunner {
         if (refusal != null) {
             return refusal;
         }
+        if (sandbox.kind() == SandboxLayer.CONTAINER) {
+            return null; // the image's node, asked when the program runs
+        }
         return findNode.apply(dir).isEmpty() ? unavailable() : null;
+    }
+
+    /** The image's {@code node}: its version, or why the image has none that runs. */
+    private RunFailure containerNode(Path realRoot) throws IOException {
+        CommandOutcome outcome;
+        try (Confined confined =
+                sandbox.inContainer(
+                        List.of("node", "--version"),
+                        realRoot,
+                        realRoot,
+                        false,
+                        List.of(),
+                        false)) {
+            outcome = launcher.quiet().run("node --version", confined.argv(), realRoot, 120);
+        }
+        if (!outcome.ok() || !outcome.result().stdout().startsWith("v")) {
+            return new RunFailure(
+                    ErrorCode.NODE_UNAVAILABLE,
+                    "the container ("
+                            + sandbox.layer()
+                            + ") has no node that runs: "
+                            + (outcome.result().stderr() + outcome.result().stdout()).strip(),
+                    "use an image with Node.js 20 or later, or write the step as RUN commands"
+                            + " without lang=\"node\"",
+                    Map.of());
+        }
+        version = NodeVersion.parse(outcome.result().stdout());
+        return null;
     }
 
     /** Runs {@code program} in {@code dir} (already checked to be inside the working directory). */
@@ -99,15 +137,21 @@ public final class NodeRunner {
         if (refusal != null) {
             return new RunOutcome(List.of(), refusal, sandbox.layer(), false);
         }
-        Optional<Path> node = findNode.apply(dir);
+        boolean inContainer = sandbox.kind() == SandboxLayer.CONTAINER;
+        Optional<Path> node = inContainer ? Optional.of(Path.of("node")) : findNode.apply(dir);
         if (node.isEmpty()) {
             return new RunOutcome(List.of(), unavailable(), sandbox.layer(), false);
         }
-        if (version == null) {
-            version = NodeVersion.of(node.get());
-        }
         Path preloadDir = null;
         try {
+            if (version == null && inContainer) {
+                RunFailure none = containerNode(workingDir.toRealPath());
+                if (none != null) {
+                    return new RunOutcome(List.of(), none, sandbox.layer(), false);
+                }
+            } else if (version == null) {
+                version = NodeVersion.of(node.get());
+            }
             preloadDir = Files.createTempDirectory("csl-node-");
             Path preload = preloadDir.resolve(PRELOAD);
             try (InputStream in = NodeRunner.class.getResourceAsStream(PRELOAD)) {
@@ -123,11 +167,18 @@ public final class NodeRunner {
             }
             List<Path> readOnly = new ArrayList<>(metadata.readOnly());
             readOnly.add(preloadDir.toRealPath());
-            List<String> wrapped = sandbox.wrap(argv, realRoot, dir, network, readOnly);
+            Confined confined =
+                    inContainer
+                            ? sandbox.inContainer(
+                                    argv, realRoot, dir, network, readOnly, true, PRELOAD_VARIABLES)
+                            : new Confined(
+                                    sandbox.wrap(argv, realRoot, dir, network, readOnly),
+                                    null,
+                                    null);
             CommandOutcome outcome =
                     launcher.run(
                             display,
-                            wrapped,
+                            confined.argv(),
                             dir,
                             timeoutSeconds,
                             parsed.source().getBytes(StandardCharsets.UTF_8),
@@ -142,6 +193,9 @@ public final class NodeRunner {
                                     GuardRules.json(),
                                     "CSL_NETWORK",
                                     network ? "1" : "0"));
+            if (outcome.failure() != null && outcome.failure().code() == ErrorCode.TIMEOUT) {
+                confined.removeLeftover();
+            }
             CommandOutcome ceilings = CeilingFailures.explain(outcome, Sandbox.limits(realRoot));
             RunFailure planted = metadata.removePlanted("the Node.js program");
             return new RunOutcome(

@@ -16,11 +16,26 @@ import java.util.List;
  * @param argv the whole command line
  * @param tmpDir the command's {@code TMPDIR}, or {@code null}
  * @param cgroup the command's cgroup, or {@code null}
+ * @param leftover removes what a killed client left behind (a container), or {@code null}
  */
-public record Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup)
+public record Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup, Runnable leftover)
         implements AutoCloseable {
     public Confined {
         argv = List.copyOf(argv);
+    }
+
+    public Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup) {
+        this(argv, tmpDir, cgroup, null);
+    }
+
+    /**
+     * After a timeout: removes what the killed command's client left running (a container, which
+     * the runtime's monitor keeps, not the client csl killed).
+     */
+    public void removeLeftover() {
+        if (leftover != null) {
+            leftover.run();
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.csl.runner.sandbox;
 import dev.csl.fsguard.ErrorCode;
 import dev.csl.runner.approval.CommandLimits;
 import dev.csl.runner.approval.CommandsFile;
+import dev.csl.runner.approval.ContainerImage;
 import dev.csl.runner.base.RunFailure;
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxLayer;
@@ -40,6 +41,12 @@ public final class Sandbox {
     private final SandboxProbe bwrap;
     private final String errorHint;
 
+    /** The container layer's runtime and image; {@code null} under every other layer. */
+    private final ContainerLayer container;
+
+    /** Under the container layer, the host's layer for the worker JVM and read-only git. */
+    private final Sandbox host;
+
     private Sandbox(
             SandboxMode mode, SandboxLayer layer, String why, String error, SandboxProbe bwrap) {
         this(
@@ -58,12 +65,91 @@ public final class Sandbox {
             String error,
             SandboxProbe bwrap,
             String errorHint) {
+        this(mode, layer, why, error, bwrap, errorHint, null, null);
+    }
+
+    private Sandbox(
+            SandboxMode mode,
+            SandboxLayer layer,
+            String why,
+            String error,
+            SandboxProbe bwrap,
+            String errorHint,
+            ContainerLayer container,
+            Sandbox host) {
         this.mode = mode;
         this.layer = layer;
         this.why = why;
         this.error = error;
         this.bwrap = bwrap;
         this.errorHint = errorHint;
+        this.container = container;
+        this.host = host;
+    }
+
+    /**
+     * The container layer for {@code config}: commands in the user's image through the machine's
+     * runtime, the worker JVM and read-only git on the host under the layer {@code auto} picks. A
+     * runtime or image that is missing refuses every command, naming what to install or pull: the
+     * user asked for this layer, so nothing falls back to a weaker one.
+     */
+    private static Sandbox container(RunnerConfig config, ContainerImage image) {
+        SandboxMode mode =
+                config.sandbox() == SandboxMode.CONTAINER ? SandboxMode.REQUIRED : config.sandbox();
+        Sandbox host =
+                choose(
+                        SandboxMode.AUTO,
+                        null,
+                        () -> SandboxProbe.machine(config.workingDir()),
+                        LandlockProbe::machine);
+        ContainerLayer layer =
+                new ContainerLayer(ContainerRuntime.machine(config.workingDir()), image);
+        String error = layer.check();
+        return new Sandbox(
+                mode,
+                SandboxLayer.CONTAINER,
+                "",
+                error,
+                SandboxProbe.unavailable(""),
+                error == null ? "" : layer.hint(),
+                layer,
+                host);
+    }
+
+    /**
+     * Whether {@code config} chose the container layer: {@code --sandbox container}, the layer
+     * forced (in-process or by {@code CSL_SANDBOX_LAYER}), or, when no other layer is forced, a
+     * {@code "container"} setting of the project that the user trusted.
+     */
+    private static boolean containerChosen(
+            RunnerConfig config, String variable, ContainerImage image) {
+        if (config.sandbox() == SandboxMode.OFF) {
+            return false;
+        }
+        if (config.sandbox() == SandboxMode.CONTAINER) {
+            return true;
+        }
+        if (config.layer() != null) {
+            return config.layer() == SandboxLayer.CONTAINER;
+        }
+        if (variable != null && !variable.isBlank()) {
+            return SandboxLayer.parse(variable) == SandboxLayer.CONTAINER;
+        }
+        return image != null;
+    }
+
+    /** The image the project's trusted commands.json names, or {@code null}. */
+    private static ContainerImage trustedImage(Path workingDir) {
+        try {
+            return CommandsFile.load(workingDir).container();
+        } catch (IOException | RuntimeException e) {
+            return null; // approval reports an unreadable commands.json itself
+        }
+    }
+
+    /** The sandbox the worker JVM and read-only git run in: the host's under a container. */
+    public Sandbox hostSide() {
+        return host != null ? host : this;
     }
 
     /**
@@ -76,7 +162,9 @@ public final class Sandbox {
      * that cannot make namespaces fails at once, and one that works confines more than reported.
      */
     public static Sandbox assumedBubblewrap(RunnerConfig config) {
-        if (config.sandbox() == SandboxMode.OFF || SandboxProbe.machineKnown()) {
+        if (config.sandbox() == SandboxMode.OFF
+                || config.sandbox() == SandboxMode.CONTAINER
+                || SandboxProbe.machineKnown()) {
             return null;
         }
         String variable = config.context().getenv(SandboxLayer.VARIABLE);
@@ -105,6 +193,10 @@ public final class Sandbox {
     public static Sandbox forConfig(RunnerConfig config) {
         Supplier<SandboxProbe> probe = () -> SandboxProbe.machine(config.workingDir());
         String forced = config.context().getenv(SandboxLayer.VARIABLE);
+        ContainerImage image = trustedImage(config.workingDir());
+        if (containerChosen(config, forced, image)) {
+            return container(config, image);
+        }
         Sandbox sandbox =
                 config.layer() != null
                         ? choose(config.sandbox(), config.layer(), probe, LandlockProbe::machine)
@@ -164,7 +256,7 @@ public final class Sandbox {
                     SandboxLayer.VARIABLE
                             + "='"
                             + forced
-                            + "' is not a sandbox layer: use bubblewrap, landlock or none",
+                            + "' is not a sandbox layer: use bubblewrap, landlock, container or none",
                     SandboxProbe.unavailable(""));
         }
         return choose(mode, layer, bwrapProbe, LandlockProbe::machine);
@@ -199,6 +291,10 @@ public final class Sandbox {
                     SandboxLayer.VARIABLE + "=none",
                     null,
                     SandboxProbe.unavailable(""));
+        }
+        if (forced == SandboxLayer.CONTAINER) {
+            // without a project there is no image to run: forConfig chooses this layer
+            return forcedButBroken(mode, forced, "it needs a project's image (forConfig)");
         }
         SandboxProbe bwrap = forced == SandboxLayer.LANDLOCK ? null : bwrapProbe.get();
         if (bwrap != null && bwrap.works()) {
@@ -239,7 +335,7 @@ public final class Sandbox {
                 SandboxProbe.unavailable(""));
     }
 
-    /** True when commands are confined by a layer (bubblewrap or Landlock). */
+    /** True when commands are confined by a layer (bubblewrap, Landlock or a container). */
     public boolean active() {
         return layer != SandboxLayer.NONE;
     }
@@ -249,8 +345,14 @@ public final class Sandbox {
         return layer;
     }
 
-    /** What the results and {@code csl doctor} report: "bubblewrap", "landlock" or "none: why". */
+    /**
+     * What the results, the audit log and {@code csl doctor} report: "bubblewrap", "landlock",
+     * "container: RUNTIME, image IMAGE" or "none: why".
+     */
     public String layer() {
+        if (layer == SandboxLayer.CONTAINER) {
+            return container.describe();
+        }
         return layer == SandboxLayer.NONE ? "none: " + why : layer.wireName();
     }
 
@@ -313,6 +415,9 @@ public final class Sandbox {
      */
     public List<String> wrap(
             List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly) {
+        if (host != null) {
+            return host.wrap(command, workingDir, cwd, network, readOnly);
+        }
         return build(command, workingDir, cwd, network, readOnly, null, null);
     }
 
@@ -325,6 +430,9 @@ public final class Sandbox {
     public Confined confine(
             List<String> command, Path workingDir, Path cwd, boolean network, List<Path> readOnly)
             throws IOException {
+        if (container != null) {
+            return inContainer(command, workingDir, cwd, network, readOnly, false);
+        }
         CommandCgroup cgroup =
                 ConfineLauncher.machine().available()
                         ? PidsCgroups.machine()
@@ -342,6 +450,70 @@ public final class Sandbox {
         } catch (IOException | RuntimeException e) {
             new Confined(List.of(), tmp, cgroup).close();
             throw e;
+        }
+    }
+
+    /**
+     * {@code command} in a fresh container of the user's image ({@link ContainerArguments}); {@code
+     * stdin} when the command reads what csl writes to it (a Node program). Closing the result
+     * after a timeout removes a container its killed client left behind.
+     */
+    public Confined inContainer(
+            List<String> command,
+            Path workingDir,
+            Path cwd,
+            boolean network,
+            List<Path> readOnly,
+            boolean stdin)
+            throws IOException {
+        return inContainer(command, workingDir, cwd, network, readOnly, stdin, List.of());
+    }
+
+    /**
+     * As {@link #inContainer(List, Path, Path, boolean, List, boolean)}, passing on also the
+     * variables {@code passOn} of the environment csl gives the client (the Node preload's).
+     */
+    public Confined inContainer(
+            List<String> command,
+            Path workingDir,
+            Path cwd,
+            boolean network,
+            List<Path> readOnly,
+            boolean stdin,
+            List<String> passOn)
+            throws IOException {
+        if (container == null) {
+            throw new IllegalStateException("not the container layer");
+        }
+        Path realRoot = realPath(workingDir);
+        List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
+        shown.addAll(OwnInstallation.inside(realRoot));
+        String name = ContainerLayer.nextName();
+        List<String> argv = new ArrayList<>(container.runtime().client());
+        argv.addAll(
+                ContainerArguments.run(
+                        container.runtime(),
+                        container.image(),
+                        name,
+                        command,
+                        realRoot,
+                        realPath(cwd),
+                        network,
+                        shown,
+                        limits(realRoot),
+                        java.util.stream.Stream.concat(
+                                        environment(realRoot).stream(), passOn.stream())
+                                .toList(),
+                        stdin));
+        return new Confined(argv, null, null, () -> container.remove(name));
+    }
+
+    /** The names the project's trusted commands.json passes on to commands ({@code env}). */
+    private static List<String> environment(Path workingDir) {
+        try {
+            return CommandsFile.load(workingDir).env();
+        } catch (IOException | RuntimeException e) {
+            return List.of();
         }
     }
 

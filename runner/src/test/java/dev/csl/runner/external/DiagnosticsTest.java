@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.ConfineLauncher;
+import dev.csl.runner.sandbox.ContainerRuntime;
 import dev.csl.runner.sandbox.LandlockProbe;
 import dev.csl.runner.sandbox.PidsCgroups;
 import dev.csl.runner.sandbox.SandboxProbe;
@@ -51,7 +52,29 @@ class DiagnosticsTest {
         assertThat(checks.get(2).hint()).contains("install bubblewrap").contains("Landlock");
         assertThat(checks.get(3).detail()).startsWith("ABI 0, not usable: ");
         assertThat(checks.get(1).hint()).isEqualTo("install Node.js 20 or later");
-        assertThat(checks.get(4).hint()).isEqualTo("install git");
+        assertThat(checks.get(5).name()).isEqualTo("git");
+        assertThat(checks.get(5).hint()).isEqualTo("install git");
+    }
+
+    @Test
+    void run_thisMachine_containerLineNamesRuntimeAndTriesAContainer() throws Exception {
+        List<Diagnostics.Check> checks = new Diagnostics().run(scratch);
+
+        Diagnostics.Check container =
+                checks.stream().filter(c -> c.name().equals("container")).findFirst().orElseThrow();
+        ContainerRuntime runtime = ContainerRuntime.machine(null);
+        if (!runtime.works()) {
+            // asked for by no project here: a machine without a runtime loses nothing
+            assertThat(container.ok()).isTrue();
+            assertThat(container.detail()).contains(runtime.why()).contains("--sandbox container");
+        } else if (runtime.name().equals("podman")) {
+            assertThat(container.ok()).as(container.detail()).isTrue();
+            assertThat(container.detail())
+                    .startsWith(runtime.describe())
+                    .contains(runtime.rootless() ? ", rootless" : ", as root")
+                    .contains("trial in the root file system /: working directory writable");
+            assertThat(scratch.resolve("inside-container")).as("the trial's write").exists();
+        }
     }
 
     @Test

@@ -86,7 +86,7 @@ class SandboxTest {
             assertThat(refusal.message())
                     .isEqualTo(
                             "'make' was not run: CSL_SANDBOX_LAYER='seatbelt' is not a sandbox"
-                                    + " layer: use bubblewrap, landlock or none");
+                                    + " layer: use bubblewrap, landlock, container or none");
         }
 
         @Test

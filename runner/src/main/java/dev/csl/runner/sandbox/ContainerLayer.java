@@ -1,0 +1,92 @@
+package dev.csl.runner.sandbox;
+
+import dev.csl.runner.approval.ContainerImage;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The container layer as chosen for an apply: the machine's runtime and the user's image. {@link
+ * #check} says, before anything runs, why it cannot: no runtime, an image the runtime does not have
+ * (csl never pulls one), a root file system that is no directory.
+ *
+ * @param runtime the machine's container runtime
+ * @param image what commands run in, or {@code null} when the user named none
+ */
+record ContainerLayer(ContainerRuntime runtime, ContainerImage image) {
+    private static final AtomicLong NAMES = new AtomicLong();
+
+    /** Why no command can run in it (with the fix in {@link #hint}), or {@code null}. */
+    String check() {
+        if (!runtime.works()) {
+            return "the container layer was asked for, but " + runtime.why();
+        }
+        if (image == null) {
+            return "the container layer was asked for, but no image is named: put"
+                    + " {\"container\": {\"image\": \"NAME\"}} in .csl/commands.json and trust it"
+                    + " with `csl trust`";
+        }
+        if (image.rootfs() != null) {
+            if (!runtime.name().equals("podman")) {
+                return "the container layer's root file system "
+                        + image.rootfs()
+                        + " needs podman ("
+                        + runtime.name()
+                        + " runs images only)";
+            }
+            return Files.isDirectory(image.rootfs())
+                    ? null
+                    : "the container layer's root file system "
+                            + image.rootfs()
+                            + " is no directory";
+        }
+        List<String> exists = new ArrayList<>(runtime.client());
+        exists.addAll(
+                runtime.name().equals("podman")
+                        ? List.of("image", "exists", image.image())
+                        : List.of("image", "inspect", "--format", "{{.Id}}", image.image()));
+        if (ContainerRuntime.Output.of(exists).exit() != 0) {
+            return "the container image '"
+                    + image.image()
+                    + "' is not on this machine (csl never pulls one)";
+        }
+        return null;
+    }
+
+    /** The fix for what {@link #check} said. */
+    String hint() {
+        if (!runtime.works()) {
+            return "apt-get install podman runc (or start Docker), and check with 'csl doctor'";
+        }
+        if (image == null) {
+            return "name the image in .csl/commands.json, or run without --sandbox container";
+        }
+        return image.image() != null
+                ? "pull it once with `" + runtime.name() + " pull " + image.image() + "`"
+                : "prepare the directory, or name an image instead";
+    }
+
+    /** How results and the audit log name the layer: {@code container: podman 4.3.1, ...}. */
+    String describe() {
+        return "container: "
+                + (runtime.works() ? runtime.describe() : "no runtime")
+                + (image == null ? "" : ", " + image.describe());
+    }
+
+    /** A name for the next container of this process, to remove it if its client is killed. */
+    static String nextName() {
+        return "csl-" + ProcessHandle.current().pid() + "-" + NAMES.incrementAndGet();
+    }
+
+    /** Removes the container {@code name} if it is still there (after a timeout); quiet. */
+    void remove(String name) {
+        List<String> rm = new ArrayList<>(runtime.client());
+        rm.addAll(List.of("rm", "--force", "--time", "0", name));
+        if (runtime.name().equals("docker")) {
+            rm.remove("--time");
+            rm.remove("0");
+        }
+        ContainerRuntime.Output.of(rm);
+    }
+}
