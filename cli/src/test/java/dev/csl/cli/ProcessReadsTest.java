@@ -71,7 +71,11 @@ class ProcessReadsTest {
                     Map.entry(
                             "Installation",
                             "the cache directory (XDG_CACHE_HOME, HOME): as Sandbox"),
-                    Map.entry("UserState", "the user's state directory (XDG_*, HOME): as Sandbox"));
+                    Map.entry("UserState", "the user's state directory (XDG_*, HOME): as Sandbox"),
+                    Map.entry("HomeDirectory", "HOME for Installation and UserState: as Sandbox"),
+                    Map.entry(
+                            "ContainerRuntime",
+                            "the machine's Podman or Docker, probed once per JVM: as Sandbox"));
 
     @Test
     void mainCode_readsTheProcessOnlyInAllowedClasses() throws IOException {
