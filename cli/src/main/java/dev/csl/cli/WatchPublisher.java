@@ -33,8 +33,8 @@ final class WatchPublisher {
     private boolean noClipboardSaid;
 
     /**
-     * {@code noClipboard}: says that no clipboard tool was found (asked once per run); {@code call}:
-     * the caller's environment, where the clipboard tools are looked up.
+     * {@code noClipboard}: says that no clipboard tool was found (asked once per run); {@code
+     * call}: the caller's environment, where the clipboard tools are looked up.
      */
     WatchPublisher(
             Path file,
