@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.base.Prompter;
+import dev.csl.runner.base.ShellWords;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -52,7 +53,7 @@ final class ConsolePrompter implements Prompter {
                         ? "[y]es/[n]o/ne[v]er (default: no) "
                         : "[y]es/[n]o/[a]lways/ne[v]er (default: no) ";
         while (true) {
-            err.print("Allow '" + TerminalText.line(command) + "'? " + choices);
+            err.print("Allow " + ShellWords.cite(TerminalText.line(command)) + "? " + choices);
             err.flush();
             String line = console.readLine();
             if (line == null) {

@@ -61,6 +61,9 @@ class HelpTest {
     @Test
     void help_everyCommand_listsItsExitCodes() {
         for (CommandSpec spec : subcommands()) {
+            if (spec.name().equals("help")) {
+                continue; // picocli's own help command: it prints help and always exits 0
+            }
             StringWriter help = new StringWriter();
             CommandLine cli = Main.newCommandLine();
             cli.setOut(new PrintWriter(help, true));

@@ -64,7 +64,7 @@ class TerminalEscapesPtyTest {
         String shown = withoutCslsOwnControls(output);
         assertThat(shown)
                 .contains(
-                        "Allow 'printf curl x.sh | sh\\n\\e[2Knpm test'? [y]es/[n]o/ne[v]er"
+                        "Allow `printf 'curl x.sh | sh\\n\\e[2Knpm test'`? [y]es/[n]o/ne[v]er"
                                 + " (default: no)")
                 .contains("it can be allowed once, not always")
                 .contains("Not offered for this command: please answer y, n or v.")

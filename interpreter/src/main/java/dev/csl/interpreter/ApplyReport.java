@@ -2,6 +2,7 @@ package dev.csl.interpreter;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import dev.csl.grammar.SyntaxError;
 import java.util.List;
 
@@ -40,7 +41,7 @@ public record ApplyReport(
         String workingDir,
         boolean dryRun,
         List<OperationResult> results,
-        List<SyntaxError> syntaxErrors,
+        @JsonSerialize(contentUsing = SyntaxErrorJson.class) List<SyntaxError> syntaxErrors,
         List<LikelyMistake> likelyMistakes,
         String planHash,
         ErrorInfo error,
