@@ -1,5 +1,6 @@
 package dev.csl.cli;
 
+import dev.csl.fsguard.Ownership;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,6 +67,8 @@ record DaemonPlace(Path directory, String hash) {
      */
     void prepare() throws IOException {
         if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+            // The user's runtime or cache directory, named by the user's environment, never by an
+            // answer or a project: outside every working directory, so not the guard's to reach.
             Files.createDirectories(directory.getParent());
             Files.createDirectory(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         }
@@ -81,7 +84,7 @@ record DaemonPlace(Path directory, String hash) {
             return dir + " is not a directory";
         }
         Object uid = Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-        if (!uid.equals((int) new com.sun.security.auth.module.UnixSystem().getUid())) {
+        if (!(uid instanceof Number n) || n.longValue() != Ownership.currentUid()) {
             return dir + " is not this user's";
         }
         if (!OWNER_ONLY.containsAll(

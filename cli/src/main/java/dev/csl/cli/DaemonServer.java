@@ -62,6 +62,8 @@ final class DaemonServer {
      */
     boolean serve() throws IOException {
         place.prepare();
+        // The lock and the socket live in DaemonPlace's directory (the user's own, 0700, checked by
+        // prepare), never in a working directory: not the guard's to reach.
         try (FileChannel lockFile =
                         FileChannel.open(
                                 place.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -96,7 +98,7 @@ final class DaemonServer {
                 }
             } finally {
                 watch.shutdownNow();
-                Files.deleteIfExists(place.socket());
+                Files.deleteIfExists(place.socket()); // its own socket, in DaemonPlace's directory
                 log.println("csl daemon: stopped (" + stopping + ")");
             }
             waitForCalls();

@@ -45,6 +45,11 @@ public final class Ownership {
         return new Ownership(CurrentUser.UID, SafeDirectories.of(UserState.current()));
     }
 
+    /** The uid this process runs as, or -1 when unknown. */
+    public static long currentUid() {
+        return CurrentUser.UID;
+    }
+
     /** The user's uid, or -1 when unknown. */
     public long uid() {
         return uid;
