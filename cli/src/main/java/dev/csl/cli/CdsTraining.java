@@ -18,6 +18,10 @@ final class CdsTraining {
                     "I add a module and adjust the entry point.",
                     "",
                     "<---WRITE file=\"src/util.js\"--->",
+                    // A comment with a word of the elision phrases ("before"): the check
+                    // compiles its patterns, whose lambdas the cache then holds (typical code
+                    // comments reach it; spinning them at run time cost ~10 ms).
+                    "// doubles its input before main.js prints it",
                     "function twice(x) {",
                     "    return 2 * x;",
                     "}",

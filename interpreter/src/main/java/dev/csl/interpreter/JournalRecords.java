@@ -1,14 +1,14 @@
 package dev.csl.interpreter;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.StateDirectory;
 import dev.csl.fsguard.UserState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,7 +19,10 @@ import java.util.TreeMap;
  * file it holds; only a journal whose files still hash so is csl's own.
  */
 final class JournalRecords {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** One journal's record: open (its apply never finished), or its files' hashes. */
+    private record Entry(boolean open, Map<String, String> files) {
+        static final Entry OPEN = new Entry(true, null);
+    }
 
     private final UserState user;
     private final String project;
@@ -35,35 +38,29 @@ final class JournalRecords {
     }
 
     private String file() {
-        return "journals/" + UserState.keyOf(project) + ".json";
+        return "journals/" + UserState.keyOf(project) + ".txt";
     }
 
     /** Recorded before the apply {@code id} changes anything: a kill leaves a journal of ours. */
     void opened(String id) throws IOException {
-        ObjectNode entries = read();
-        entries.putObject(id).put("open", true);
+        Map<String, Entry> entries = read();
+        entries.put(id, Entry.OPEN);
         write(entries);
     }
 
     /** Recorded at the end of apply {@code id}: the hash of each file its journal holds now. */
     void committed(StateDirectory state, String id) throws IOException {
-        ObjectNode entries = read();
-        java.util.Set<String> present = new java.util.HashSet<>(History.entryNames(state));
-        entries.retain(
-                java.util.stream.StreamSupport.stream(
-                                java.util.Spliterators.spliteratorUnknownSize(
-                                        entries.fieldNames(), 0),
-                                false)
-                        .filter(present::contains)
-                        .toList()); // records of entries pruned from the history go with them
-        ObjectNode files = entries.putObject(id).putObject("files");
-        hashes(state, id).forEach(files::put);
+        Map<String, Entry> entries = read();
+        // records of entries pruned from the history go with them
+        Set<String> present = new HashSet<>(History.entryNames(state));
+        entries.keySet().retainAll(present);
+        entries.put(id, new Entry(false, hashes(state, id)));
         write(entries);
     }
 
     /** Apply {@code id} left no journal (it changed nothing). */
     void forget(String id) throws IOException {
-        ObjectNode entries = read();
+        Map<String, Entry> entries = read();
         if (entries.remove(id) != null) {
             write(entries);
         }
@@ -71,7 +68,8 @@ final class JournalRecords {
 
     /** Whether {@code id} is an apply of ours that never finished (a kill). */
     boolean isOpen(String id) throws IOException {
-        return read().path(id).path("open").asBoolean(false);
+        Entry entry = read().get(id);
+        return entry != null && entry.open();
     }
 
     /**
@@ -79,14 +77,13 @@ final class JournalRecords {
      * since csl wrote them), or null when it is.
      */
     String whyNotOurs(StateDirectory state, String id) throws IOException {
-        JsonNode files = read().path(id).path("files");
-        if (!files.isObject()) {
+        Entry entry = read().get(id);
+        if (entry == null || entry.files() == null) {
             return "csl has no record of writing it";
         }
-        Map<String, String> now = hashes(state, id);
-        Map<String, String> recorded = new TreeMap<>();
-        files.fields().forEachRemaining(e -> recorded.put(e.getKey(), e.getValue().asText()));
-        return now.equals(recorded) ? null : "its files changed after csl wrote them";
+        return hashes(state, id).equals(entry.files())
+                ? null
+                : "its files changed after csl wrote them";
     }
 
     /** Each file of the entry (not the undo marker) by its path in the entry, with its SHA-256. */
@@ -105,27 +102,88 @@ final class JournalRecords {
         return hashes;
     }
 
-    private ObjectNode read() throws IOException {
+    /**
+     * The entries recorded for this project; none when the record is absent, damaged, or another
+     * project's. The record is lines of text, not JSON: parsing JSON with Jackson on this path
+     * initialised its parser and, through it, BigDecimal, ~10 ms of every cold apply
+     * (docs/coldstart.md). Its lines: a header naming the format and the project's key, then per
+     * journal {@code ID open}, or {@code ID done} with {@code ID file SHA256 NAME} for each file.
+     */
+    private Map<String, Entry> read() throws IOException {
+        Map<String, Entry> entries = new LinkedHashMap<>();
         byte[] bytes = user.readIfExists(file());
-        if (bytes != null) {
-            try {
-                JsonNode root = JSON.readTree(bytes);
-                if (root != null
-                        && project.equals(root.path("project").asText(null))
-                        && root.path("journals").isObject()) {
-                    return (ObjectNode) root.get("journals");
-                }
-            } catch (IOException damaged) {
-                // a damaged record vouches for nothing
+        if (bytes == null) {
+            return entries;
+        }
+        String[] lines = new String(bytes, StandardCharsets.UTF_8).split("\n", -1);
+        if (!lines[0].equals(header())) {
+            return entries; // damaged, another format or another project's: vouches for nothing
+        }
+        Set<String> foreign = new HashSet<>();
+        for (int i = 1; i < lines.length; i++) {
+            String[] parts = lines[i].split(" ", 4);
+            if (parts.length < 2) {
+                continue;
+            }
+            String id = parts[0];
+            Entry was = entries.get(id);
+            if (parts[1].equals("open") && parts.length == 2) {
+                entries.put(id, Entry.OPEN);
+            } else if (parts[1].equals("done") && parts.length == 2) {
+                entries.put(id, new Entry(false, new TreeMap<>()));
+            } else if (parts[1].equals("file")
+                    && parts.length == 4
+                    && was != null
+                    && was.files() != null) {
+                was.files().put(parts[3], parts[2]);
+            } else {
+                foreign.add(id); // a line csl does not write
             }
         }
-        return JSON.createObjectNode();
+        for (String id : foreign) {
+            // no journal's files match this: it is not csl's own
+            entries.put(id, new Entry(false, Map.of("", "")));
+        }
+        return entries;
     }
 
-    private void write(ObjectNode entries) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("project", project);
-        root.set("journals", entries);
-        user.write(file(), (JSON.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
+    private String header() {
+        return "csl journal records 1 " + UserState.keyOf(project);
+    }
+
+    private void write(Map<String, Entry> entries) throws IOException {
+        StringBuilder out = new StringBuilder(header()).append('\n');
+        for (Map.Entry<String, Entry> e : entries.entrySet()) {
+            String id = e.getKey();
+            if (!field(id)) {
+                continue; // an id csl never makes: left unrecorded, so never csl's own
+            }
+            Entry entry = e.getValue();
+            if (entry.open()) {
+                out.append(id).append(" open\n");
+                continue;
+            }
+            out.append(id).append(" done\n");
+            for (Map.Entry<String, String> f : entry.files().entrySet()) {
+                if (!plain(f.getKey()) || !field(f.getValue())) {
+                    // a name a line cannot hold (planted beside csl's files): never matches
+                    out.append(id).append(" foreign\n");
+                    break;
+                }
+                out.append(id).append(" file ").append(f.getValue()).append(' ');
+                out.append(f.getKey()).append('\n');
+            }
+        }
+        user.write(file(), out.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Fits a line's last field (a file's name): not empty, no line break. */
+    private static boolean plain(String text) {
+        return !text.isEmpty() && text.indexOf('\n') < 0 && text.indexOf('\r') < 0;
+    }
+
+    /** Fits a field before the last (an id, a hash): plain, and no space. */
+    private static boolean field(String text) {
+        return plain(text) && text.indexOf(' ') < 0;
     }
 }

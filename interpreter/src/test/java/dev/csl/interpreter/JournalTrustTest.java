@@ -113,4 +113,80 @@ class JournalTrustTest {
         assertThat(undoer.undo(mine, false).ok()).isTrue();
         assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("echo fine\n");
     }
+
+    /** The user's record of the journals csl wrote in {@code project}. */
+    private static Path recordOf(Path project) throws IOException {
+        return dev.csl.fsguard.UserState.current()
+                .root()
+                .resolve(
+                        "journals/"
+                                + dev.csl.fsguard.UserState.keyOf(project.toRealPath().toString())
+                                + ".txt");
+    }
+
+    @Test
+    void undo_recordDamaged_vouchesForNothing() throws IOException {
+        Path mine = victim();
+        interpreter.apply(
+                "<---WRITE file=\"run.sh\"--->\nchanged\n<---END--->\n",
+                ApplyOptions.defaults(mine));
+        Files.writeString(recordOf(mine), "{\"000001\": \"trust me\"}\n");
+
+        UndoReport report = undoer.undo(mine, false);
+
+        assertThat(report.ok()).isFalse();
+        assertThat(report.error().message()).contains("csl has no record of writing it");
+        assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("changed\n");
+    }
+
+    @Test
+    void undo_anotherProjectsRecordCopiedOverThisOnes_vouchesForNothing() throws IOException {
+        Path mine = victim();
+        interpreter.apply(
+                "<---WRITE file=\"run.sh\"--->\nchanged\n<---END--->\n",
+                ApplyOptions.defaults(mine));
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        interpreter.apply(
+                "<---WRITE file=\"run.sh\"--->\nx\n<---END--->\n", ApplyOptions.defaults(other));
+        Files.copy(
+                recordOf(other), recordOf(mine), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        UndoReport report = undoer.undo(mine, false);
+
+        assertThat(report.ok()).isFalse();
+        assertThat(report.error().message()).contains("csl has no record of writing it");
+    }
+
+    @Test
+    void undo_fileWithALineBreakInItsNamePlantedInTheEntry_nothingRestored() throws IOException {
+        Path mine = victim();
+        interpreter.apply(
+                "<---WRITE file=\"run.sh\"--->\nchanged\n<---END--->\n",
+                ApplyOptions.defaults(mine));
+        // A name that would read as a line of the record vouching for another file.
+        Files.writeString(mine.resolve(".csl/history/000001/x\n000001 file abc y"), "z");
+
+        UndoReport report = undoer.undo(mine, false);
+
+        assertThat(report.ok()).isFalse();
+        assertThat(report.error().message()).contains("Nothing was restored");
+        assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("changed\n");
+    }
+
+    @Test
+    void undo_afterManyApplies_recordKeepsEachAndUndoesTheNewest() throws IOException {
+        Path mine = victim();
+        for (int i = 1; i <= 3; i++) {
+            interpreter.apply(
+                    "<---WRITE file=\"run.sh\"--->\nv" + i + "\n<---END--->\n",
+                    ApplyOptions.defaults(mine));
+        }
+
+        assertThat(Files.readString(recordOf(mine)))
+                .startsWith("csl journal records 1 ")
+                .contains("000001 done", "000002 done", "000003 done")
+                .doesNotContain(" open");
+        assertThat(undoer.undo(mine, false).ok()).isTrue();
+        assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("v2\n");
+    }
 }
