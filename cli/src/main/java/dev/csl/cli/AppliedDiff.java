@@ -18,6 +18,14 @@ final class AppliedDiff {
 
     private AppliedDiff() {}
 
+    /**
+     * Readies what reading the apply's journal back takes (a JSON mapper, the digest of csl's
+     * journal record), ~30 ms of a cold JVM's time, on a thread of its own while the apply runs.
+     */
+    static void prepareInBackground() {
+        Undoer.prepareInBackground();
+    }
+
     /** Prints the diff of {@code report}'s apply, if it changed something. */
     static void print(ApplyReport report, Path workingDir, PrintWriter out, DiffSection section) {
         if (report.dryRun() || report.applyId() == null) {

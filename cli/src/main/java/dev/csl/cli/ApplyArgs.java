@@ -112,6 +112,9 @@ final class ApplyArgs {
             (json ? err : out).println("csl: " + TerminalText.line(note));
         }
         boolean terminal = !json && call.console();
+        if (!json && !noDiff && !checked.dryRun()) {
+            AppliedDiff.prepareInBackground();
+        }
         ApplyReport report;
         LiveOutput live = terminal ? new LiveOutput(out, colour) : null;
         try (Spinner spinner = terminal ? Spinner.start(err) : null) {

@@ -183,9 +183,12 @@ public final class Interpreter {
         boolean dryRun = options.dryRun();
         if (options.expectPlan() != null) {
             PlanMemory memory = new PlanMemory(UserState.current());
-            PlanMemory.Plan before = memory.recall(files.root(), options.expectPlan());
+            // read before the preview remembers its own plan; parsed only when the plan changed
+            byte[] saved = memory.saved(files.root());
             ApplyReport preview = run(answer, parsed, invalid, invalidLines, options, files, true);
             if (!options.expectPlan().equals(preview.planHash())) {
+                PlanMemory.Plan before =
+                        PlanMemory.parse(saved, files.root(), options.expectPlan());
                 PlanMemory.Plan now =
                         before == null ? null : memory.recall(files.root(), preview.planHash());
                 return new ApplyReport(

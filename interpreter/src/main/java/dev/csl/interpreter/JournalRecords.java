@@ -32,9 +32,26 @@ final class JournalRecords {
         this.project = project;
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean DIGEST_READIED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
     /** The records of the project whose real path is {@code realRoot}. */
     static JournalRecords of(Path realRoot) {
+        readyDigestInBackground();
         return new JournalRecords(UserState.current(), realRoot.toString());
+    }
+
+    /**
+     * The first SHA-256 of a JVM sets up the JDK's security providers, ~15 ms of a cold apply's
+     * main thread; a real apply needs it only at its first change, so a thread of its own does it
+     * meanwhile (once per process).
+     */
+    private static void readyDigestInBackground() {
+        if (DIGEST_READIED.compareAndSet(false, true)) {
+            Thread t = new Thread(() -> UserState.sha256(new byte[0]), "csl-digest-warm-up");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 
     private String file() {

@@ -1,9 +1,11 @@
 package dev.csl.interpreter;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.csl.fsguard.UserState;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -19,7 +21,12 @@ import java.util.TreeMap;
  * hint: a missing or foreign record makes the refusal say less, never decides anything.
  */
 final class PlanMemory {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Written with jackson-core's generator: every dry run remembers its plan, and a databind
+     * mapper or any JSON parser would cost a cold dry run its set-up (docs/coldstart.md). Read back
+     * with a mapper only when a plan changed.
+     */
+    private static final JsonFactory JSON = new JsonFactory();
 
     /** One dry run's plan: its hash, the answer's digest and each read file's digest. */
     record Plan(String hash, String answer, Map<String, String> reads) {
@@ -41,26 +48,48 @@ final class PlanMemory {
     /** Remembers the plan of a dry run in {@code root}; a failure to write is ignored. */
     void remember(Path root, String hash, String answer, Map<String, String> reads) {
         try {
-            ObjectNode node = MAPPER.createObjectNode();
-            node.put("project", root.toString());
-            node.put("hash", hash);
-            node.put("answer", digest(answer));
-            ObjectNode files = node.putObject("reads");
-            new TreeMap<>(reads).forEach(files::put);
-            state.write(recordPath(root), MAPPER.writeValueAsBytes(node));
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (JsonGenerator g = JSON.createGenerator(out)) {
+                g.writeStartObject();
+                g.writeStringField("project", root.toString());
+                g.writeStringField("hash", hash);
+                g.writeStringField("answer", digest(answer));
+                g.writeObjectFieldStart("reads");
+                for (Map.Entry<String, String> read : new TreeMap<>(reads).entrySet()) {
+                    g.writeStringField(read.getKey(), read.getValue());
+                }
+                g.writeEndObject();
+                g.writeEndObject();
+            }
+            state.write(recordPath(root), out.toByteArray());
         } catch (IOException | RuntimeException e) {
             // The memory only makes a later refusal more precise.
         }
     }
 
+    /** What is remembered of {@code root} as written, unread (null when nothing is). */
+    byte[] saved(Path root) {
+        try {
+            return state.readIfExists(recordPath(root));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The remembered plan of {@code root} when its hash is {@code hash}, else null. */
     Plan recall(Path root, String hash) {
+        return parse(saved(root), root, hash);
+    }
+
+    /**
+     * The plan in {@code bytes} (as {@link #saved}) when it is of {@code root} and {@code hash}.
+     */
+    static Plan parse(byte[] bytes, Path root, String hash) {
+        if (bytes == null) {
+            return null;
+        }
         try {
-            byte[] bytes = state.readIfExists(recordPath(root));
-            if (bytes == null) {
-                return null;
-            }
-            JsonNode node = MAPPER.readTree(bytes);
+            JsonNode node = new ObjectMapper().readTree(bytes);
             if (!root.toString().equals(node.path("project").asText())
                     || !hash.equals(node.path("hash").asText())) {
                 return null;
