@@ -249,15 +249,52 @@ class DaemonLauncherTest {
                 List<Path> all = entries.filter(Files::isDirectory).toList();
                 assertThat(all.size()).as(all.toString()).isBetween(1, 2);
                 for (Path entry : all) {
-                    assertThat(
-                                    Files.exists(entry.resolve("commit.json"))
-                                            || Files.exists(entry.resolve("undone.json")))
+                    assertThat(cutShort(entry))
                             .as("an interrupted apply left as it was: " + entry)
-                            .isTrue();
+                            .isFalse();
                 }
             }
         }
         assertThat(served()).as("the later calls went to a new resident process").isPositive();
+    }
+
+    @Test
+    void byDefault_theFirstCallRunsColdAndStartsIt_laterCallsGoToIt() throws Exception {
+        env.remove("CSL_DAEMON");
+        Path project = Files.createDirectories(tmp.resolve("p/.csl")).getParent();
+        Path answer = Files.writeString(tmp.resolve("a.md"), nextAnswer());
+
+        Outcome first = run(project, "apply", answer.toString(), "--json");
+        waitForResident();
+        Outcome second = run(project, "apply", answer.toString(), "--json");
+
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(served()).isEqualTo(1);
+    }
+
+    @Test
+    void turnedOff_byTheUsersSettingOrCslDaemon0_callsRunCold() throws Exception {
+        startResident(); // CSL_DAEMON=1: started whatever the setting says
+        Path project = Files.createDirectories(tmp.resolve("p/.csl")).getParent();
+        Path answer = Files.writeString(tmp.resolve("a.md"), nextAnswer());
+        env.put("CSL_DAEMON", "0");
+        assertThat(run(project, "apply", answer.toString(), "--json").exit()).isZero();
+        assertThat(served()).as("CSL_DAEMON=0").isZero();
+
+        env.remove("CSL_DAEMON");
+        Outcome off = run(tmp, "daemon", "off");
+        assertThat(off.out()).as(off.err()).contains("off for this user");
+        assertThat(residentPid()).as("off stops the one running").isEmpty();
+        env.put("CSL_DAEMON", "1");
+        startResident();
+        env.remove("CSL_DAEMON");
+        assertThat(run(project, "apply", answer.toString(), "--json").exit()).isZero();
+        assertThat(served()).as("the user's setting").isZero();
+
+        assertThat(run(tmp, "daemon", "on").exit()).isZero();
+        assertThat(run(project, "apply", answer.toString(), "--json").exit()).isZero();
+        assertThat(served()).as("on again").isEqualTo(1);
     }
 
     private enum Kind {
@@ -345,17 +382,28 @@ class DaemonLauncherTest {
         return states;
     }
 
-    /** Whether the project holds an apply that began and neither finished nor was rolled back. */
+    /**
+     * Whether the project holds an apply that changed something and neither finished nor was rolled
+     * back (one killed before its first change leaves nothing to roll back).
+     */
     private static boolean interrupted(Path project) throws IOException {
         if (!hasHistory(project)) {
             return false;
         }
         try (Stream<Path> entries = Files.list(project.resolve(".csl/history"))) {
-            return entries.filter(Files::isDirectory)
-                    .anyMatch(
-                            e ->
-                                    !Files.exists(e.resolve("commit.json"))
-                                            && !Files.exists(e.resolve("undone.json")));
+            return entries.filter(Files::isDirectory).anyMatch(DaemonLauncherTest::cutShort);
+        }
+    }
+
+    private static boolean cutShort(Path entry) {
+        Path journal = entry.resolve("journal.jsonl");
+        try {
+            return !Files.exists(entry.resolve("commit.json"))
+                    && !Files.exists(entry.resolve("undone.json"))
+                    && Files.exists(journal)
+                    && Files.size(journal) > 0;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -386,10 +434,15 @@ class DaemonLauncherTest {
     }
 
     private Outcome start(Path dir, List<String> command) throws IOException, InterruptedException {
+        return start(dir, command, env);
+    }
+
+    private Outcome start(Path dir, List<String> command, Map<String, String> environment)
+            throws IOException, InterruptedException {
         Path streams = Files.createTempDirectory(tmp, "call");
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         pb.environment().clear();
-        pb.environment().putAll(env);
+        pb.environment().putAll(environment);
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.redirectOutput(streams.resolve("out").toFile());
         pb.redirectError(streams.resolve("err").toFile());
@@ -406,7 +459,11 @@ class DaemonLauncherTest {
 
     /** The resident process's own answer to {@code daemon status}, through the client. */
     private String status() throws IOException, InterruptedException {
-        Outcome o = start(tmp, List.of(client.toString(), jar.toString(), "daemon", "status"));
+        // asked whatever CSL_DAEMON says (the client answers nothing under CSL_DAEMON=0)
+        Map<String, String> asking = new HashMap<>(env);
+        asking.remove("CSL_DAEMON");
+        Outcome o =
+                start(tmp, List.of(client.toString(), jar.toString(), "daemon", "status"), asking);
         return o.exit() == 0 ? o.out() : "";
     }
 
