@@ -8,29 +8,28 @@ import java.util.Objects;
  * Which calls the resident process serves; every other one it declines before anything happens, and
  * the launcher runs it cold. It serves the short commands agents run ({@code apply}, {@code parse},
  * {@code --version}) when nobody is at a terminal on stdin (a prompt reads the terminal itself) and
- * when the settings csl reads once per process are the caller's too: the sandbox layer and the
- * programs csl trusts come from {@code PATH} and {@code CSL_SANDBOX_LAYER}, its own state from
- * {@code HOME} and the XDG directories, file names' encoding from the locale. A caller whose values
- * differ gets a cold run, exactly as without the resident process.
+ * when the few settings csl still reads once per process are the caller's too. Everything else of
+ * the caller's environment is per call: PATH (the programs csl trusts, the sandbox's bwrap, what
+ * commands see), TMPDIR, {@code CSL_SANDBOX_LAYER} and every variable commands are given.
  */
 final class DaemonCalls {
-    /** Read once per process (see the class comment): a call must bring the same values. */
+    /**
+     * Read once per process, so a call must bring the same values: {@code HOME}, {@code
+     * CSL_CONFIG_HOME} and {@code XDG_CONFIG_HOME} locate the user's state (trusted settings,
+     * approvals, safe directories, journal records), looked up once and shared by every module that
+     * checks a record; {@code HOME} also bounds the search for a project; {@code XDG_CACHE_HOME}
+     * (with HOME) is where csl-confine is unpacked once; {@code LANG}, {@code LC_ALL} and {@code
+     * LC_CTYPE} fix the JVM's default locale and file-name encoding at its start.
+     */
     static final List<String> PROCESS_WIDE =
             List.of(
-                    "PATH",
                     "HOME",
-                    "TMPDIR",
-                    "CSL_SANDBOX_LAYER",
-                    "CSL_CDS",
-                    "CSL_JAVA25",
+                    "CSL_CONFIG_HOME",
+                    "XDG_CONFIG_HOME",
+                    "XDG_CACHE_HOME",
                     "LANG",
                     "LC_ALL",
-                    "LC_CTYPE",
-                    "XDG_CACHE_HOME",
-                    "XDG_STATE_HOME",
-                    "XDG_CONFIG_HOME",
-                    "XDG_DATA_HOME",
-                    "XDG_RUNTIME_DIR");
+                    "LC_CTYPE");
 
     private final Map<String, String> own;
 

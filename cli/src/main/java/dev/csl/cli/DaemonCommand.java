@@ -23,16 +23,18 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Runs, stops or describes the resident csl process that the launcher hands calls to"
-                    + " when CSL_DAEMON=1 (docs/daemon.md).",
+                    + " (docs/daemon.md), or turns it off or on for this user.",
             "run: serve in the foreground (the launcher starts it in the background); stop: stop"
-                    + " it; status: say whether it runs, where its socket is and what it holds."
+                    + " it; status: say whether it runs, where its socket is and what it holds;"
+                    + " off: stop it and never start one again for this user (CSL_DAEMON=1 still"
+                    + " does); on: undo off."
         },
         exitCodeListHeading = "%nExit status:%n",
         exitCodeList = {"0:done", "1:status: no resident process runs", "2:usage error"})
 final class DaemonCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "run|stop|status", description = "What to do.")
+    @Parameters(index = "0", paramLabel = "run|stop|status|off|on", description = "What to do.")
     String verb;
 
     @Option(
@@ -50,6 +52,9 @@ final class DaemonCommand implements Callable<Integer> {
         if (jar == null) {
             err.println("csl daemon: started without the launcher; run it as ./csl daemon " + verb);
             return ExitCodes.USAGE;
+        }
+        if (verb.equals("off") || verb.equals("on")) {
+            return setting(call, out, err, jar);
         }
         DaemonPlace place;
         try {
@@ -101,8 +106,39 @@ final class DaemonCommand implements Callable<Integer> {
                 out.flush();
                 return ExitCodes.OK;
             default:
-                err.println("csl daemon: say run, stop or status, not '" + verb + "'");
+                err.println("csl daemon: say run, stop, status, off or on, not '" + verb + "'");
                 return ExitCodes.USAGE;
+        }
+    }
+
+    /**
+     * {@code off} records in the user's own state that the launcher starts and uses no resident
+     * process (and stops the one running); {@code on} removes that record.
+     */
+    private Integer setting(CallContext call, PrintWriter out, PrintWriter err, Path jar) {
+        DaemonSetting setting = DaemonSetting.of(call);
+        try {
+            if (verb.equals("off")) {
+                setting.turnOff();
+                try {
+                    ask(DaemonPlace.of(call.environment(), jar), "stop");
+                } catch (IOException e) {
+                    // no place for a socket: none runs
+                }
+                out.println(
+                        "csl daemon: off for this user: calls run cold, and none is started ("
+                                + setting.file()
+                                + "; csl daemon on undoes it)");
+            } else {
+                setting.turnOn();
+                out.println(
+                        "csl daemon: on: the next call starts the resident process in the"
+                                + " background (CSL_DAEMON=0 still turns it off)");
+            }
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            err.println("csl daemon: cannot change the setting in " + setting.file() + ": " + e);
+            return ExitCodes.USAGE;
         }
     }
 

@@ -183,6 +183,14 @@ final class DaemonServer {
             frames.exit(run(frames, call, env));
         } catch (IOException | RuntimeException e) {
             // the client went away, or sent nonsense: its call ends here
+            log.println("csl daemon: a call ended early: " + e);
+            e.printStackTrace(log);
+            log.flush();
+        } catch (Error e) {
+            log.println("csl daemon: a call failed: " + e);
+            e.printStackTrace(log);
+            log.flush();
+            throw e;
         } finally {
             lastActivity = System.nanoTime();
             active.decrementAndGet();

@@ -63,14 +63,86 @@ class AttackBatteryTest {
     private static WorkerPool pool;
     private static int counter;
 
+    /** The resident process the {@code resident process} runs of apply cases go through. */
+    private static InProcessResident resident;
+
+    /** How many runs through the resident process it served, and why it declined the others. */
+    private static int residentServed;
+
+    private static final Map<String, Integer> residentDeclined = new TreeMap<>();
+
     @BeforeAll
-    static void startPool() {
+    static void startPool() throws Exception {
         pool = Runners.pooled(1);
+        resident = new InProcessResident(tmp.resolve("resident"), System.getenv());
     }
 
     @AfterAll
-    static void stopPool() {
+    static void stopPool() throws InterruptedException {
         pool.close();
+        resident.close();
+        System.out.println(
+                "attack battery: the resident process served "
+                        + residentServed
+                        + " runs and declined "
+                        + residentDeclined
+                        + " (those ran cold, as the launcher runs them)");
+    }
+
+    /**
+     * Whether a case through {@code via} runs a second time through the resident process: every
+     * {@code csl apply} (JSON or human output) but those run in a mount namespace of their own (the
+     * resident process lives outside it) and those of a csl installed inside the project (the
+     * installation is the process's own, from its launcher).
+     */
+    private static List<Boolean> residentToo(Attack attack, String via) {
+        boolean apply = via.equals("apply") || via.equals("human");
+        return apply && !attack.needsMount() && installed(attack) == null
+                ? List.of(false, true)
+                : List.of(false);
+    }
+
+    /**
+     * The case as the launcher hands it to the resident process: the same arguments, directory and
+     * environment as its cold run, sent over the socket. A call the resident process declines runs
+     * cold, as the launcher runs it.
+     */
+    private static String throughResident(
+            Attack attack, String via, String layer, Path work, Path root, Steps steps)
+            throws Exception {
+        String text = steps.substitute(attack.answer());
+        Path answer = Files.writeString(work.resolve("answer.md"), text);
+        List<String> allow = new ArrayList<>();
+        for (String command : attack.allow()) {
+            allow.add("--allow");
+            allow.add(command);
+        }
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Path cwd = Path.of("").toAbsolutePath();
+        List<String> args;
+        List<String> from = attack.lines("from", null);
+        if (!from.isEmpty()) {
+            cwd = root.resolve(from.get(0));
+            env.put("HOME", Files.createDirectories(work.resolve("home")).toString());
+            env.put("CSL_CONFIG_HOME", work.resolve("state").toString());
+            env.remove("XDG_CONFIG_HOME");
+            args = List.of("apply", "--json", answer.toString());
+        } else {
+            args = cslArgs(via, root, answer, allow);
+            if (layer != null) {
+                env.put(SandboxLayer.VARIABLE, layer);
+            }
+            for (String dir : attack.lines("path", null)) {
+                env.put("PATH", root.resolve(dir) + File.pathSeparator + System.getenv("PATH"));
+            }
+        }
+        InProcessResident.Reply reply = resident.call(cwd, env, args);
+        if (reply.declined()) {
+            residentDeclined.merge(reply.why(), 1, Integer::sum);
+            return run(attack, via, layer, work, root, steps.outside, steps);
+        }
+        residentServed++;
+        return "exit " + reply.exit() + "\n" + reply.out() + reply.err();
     }
 
     @TestFactory
@@ -90,27 +162,35 @@ class AttackBatteryTest {
                                     : attack.layers();
                     for (String via : attack.via()) {
                         for (String layer : layers) {
-                            tests.add(
-                                    DynamicTest.dynamicTest(
-                                            attack.file()
-                                                    + ": "
-                                                    + attack.name()
-                                                    + " ["
-                                                    + via
-                                                    + (layer == null ? "" : ", " + layer)
-                                                    + "]",
-                                            // a case that hangs csl (a FIFO opened by csl itself)
-                                            // fails instead of stopping the suite
-                                            () ->
-                                                    assertTimeoutPreemptively(
-                                                            Hang.LIMIT,
-                                                            () -> check(attack, via, layer),
-                                                            () ->
-                                                                    Hang.message(
-                                                                            "the attack "
-                                                                                    + attack.name()
-                                                                                    + " through "
-                                                                                    + via))));
+                            for (boolean resident : residentToo(attack, via)) {
+                                tests.add(
+                                        DynamicTest.dynamicTest(
+                                                attack.file()
+                                                        + ": "
+                                                        + attack.name()
+                                                        + " ["
+                                                        + via
+                                                        + (resident ? ", resident process" : "")
+                                                        + (layer == null ? "" : ", " + layer)
+                                                        + "]",
+                                                // a case that hangs csl (a FIFO opened by csl
+                                                // itself)
+                                                // fails instead of stopping the suite
+                                                () ->
+                                                        assertTimeoutPreemptively(
+                                                                Hang.LIMIT,
+                                                                () ->
+                                                                        check(
+                                                                                attack, via, layer,
+                                                                                resident),
+                                                                () ->
+                                                                        Hang.message(
+                                                                                "the attack "
+                                                                                        + attack
+                                                                                                .name()
+                                                                                        + " through "
+                                                                                        + via))));
+                            }
                         }
                     }
                 }
@@ -164,7 +244,8 @@ class AttackBatteryTest {
         ProjectTrust.trustAsWritten(root);
     }
 
-    private static void check(Attack given, String via, String layer) throws Exception {
+    private static void check(Attack given, String via, String layer, boolean resident)
+            throws Exception {
         assumeLayer(layer);
         // $HOSTTMP: a directory of the host's own /tmp beside (not around) the case, for attacks
         // on the sandbox's view of /tmp; its secret must stay unseen and it must stay unchanged
@@ -177,7 +258,7 @@ class AttackBatteryTest {
             if ("container".equals(layer)) {
                 useContainerImage(steps.root);
             }
-            check(attack, via, layer, steps);
+            check(attack, via, layer, steps, resident);
         } catch (AssertionError e) {
             // dynamic tests lose their names in surefire's reports: the failure carries it
             throw new AssertionError(
@@ -186,6 +267,7 @@ class AttackBatteryTest {
                             + attack.name()
                             + " ["
                             + via
+                            + (resident ? ", resident process" : "")
                             + ", "
                             + layer
                             + "]: "
@@ -223,12 +305,16 @@ class AttackBatteryTest {
         return steps;
     }
 
-    private static void check(Attack attack, String via, String layer, Steps steps)
+    private static void check(
+            Attack attack, String via, String layer, Steps steps, boolean resident)
             throws Exception {
         Path work = steps.work;
         Path root = steps.root;
         Path outside = steps.outside;
-        String output = run(attack, via, layer, work, root, outside, steps);
+        String output =
+                resident
+                        ? throughResident(attack, via, layer, work, root, steps)
+                        : run(attack, via, layer, work, root, outside, steps);
 
         if (attack.value("outside", layer, "unchanged").equals("changed")) {
             assertThat(snapshot(outside)).as("outside after: " + output).isNotEqualTo(steps.before);

@@ -96,7 +96,11 @@ class DaemonServerTest {
                         return new Reply(
                                 true, "", new String(f.payload(), StandardCharsets.UTF_8), -1);
                     case DaemonFrames.ACCEPT:
-                        frames.write(DaemonFrames.STDIN, new byte[0]);
+                        try {
+                            frames.write(DaemonFrames.STDIN, new byte[0]);
+                        } catch (IOException e) {
+                            // a call that ended already closed its side; its output waits unread
+                        }
                         break;
                     case DaemonFrames.STDOUT:
                         out.writeBytes(f.payload());
@@ -195,9 +199,9 @@ class DaemonServerTest {
     }
 
     @Test
-    void otherPath_orAServer_declined() throws IOException {
+    void otherHome_orAServer_declined() throws IOException {
         Map<String, String> other = new HashMap<>(env);
-        other.put("PATH", "/elsewhere");
+        other.put("HOME", "/elsewhere");
 
         assertThat(call(tmp, 0, other, "--version").declined()).isTrue();
         assertThat(call(tmp, 0, env, "serve").declined()).isTrue();

@@ -61,21 +61,37 @@ class ProcessReadsTest {
                     Map.entry("SelfTests", "the worker JVM's self tests (a process of its own)"),
                     Map.entry(
                             "Sandbox",
-                            "the machine's layer, probed once per JVM; the resident process serves"
-                                    + " a call only when its PATH and CSL_SANDBOX_LAYER are the"
-                                    + " process's own (DaemonCalls)"),
-                    Map.entry("SandboxProbe", "as Sandbox"),
-                    Map.entry("SandboxView", "PATH and HOME: as Sandbox"),
-                    Map.entry("BwrapArguments", "TMPDIR: as Sandbox"),
-                    Map.entry("ProcessLauncher", "PATH for csl's own helpers: as Sandbox"),
+                            "its forms without a caller (doctor, bench) read this process's PATH"
+                                    + " and CSL_SANDBOX_LAYER; a call's sandbox takes the call's"
+                                    + " (forConfig, forCaller)"),
+                    Map.entry(
+                            "SandboxProbe",
+                            "machine() without a PATH: doctor's and tests' probe of this process;"
+                                    + " a call's probe takes its PATH"),
+                    Map.entry(
+                            "SandboxView",
+                            "user.home: the password database's home of the one user the resident"
+                                    + " process serves, the same for every call"),
+                    Map.entry(
+                            "ProcessLauncher",
+                            "its forms without a caller (doctor, tests) look programs up on this"
+                                    + " process's PATH; a call's take the call's"),
                     Map.entry(
                             "Installation",
-                            "the cache directory (XDG_CACHE_HOME, HOME): as Sandbox"),
-                    Map.entry("UserState", "the user's state directory (XDG_*, HOME): as Sandbox"),
-                    Map.entry("HomeDirectory", "HOME for Installation and UserState: as Sandbox"),
+                            "the cache directory (XDG_CACHE_HOME, HOME): read once per process,"
+                                    + " so the resident process serves only calls with its own"
+                                    + " (DaemonCalls)"),
+                    Map.entry(
+                            "UserState",
+                            "the user's state directory (CSL_CONFIG_HOME, XDG_CONFIG_HOME, HOME): as"
+                                    + " Installation"),
+                    Map.entry(
+                            "HomeDirectory",
+                            "HOME for Installation and UserState: as Installation"),
                     Map.entry(
                             "ContainerRuntime",
-                            "the machine's Podman or Docker, probed once per JVM: as Sandbox"));
+                            "machine(dir) without a PATH: doctor's check of this process; a call's"
+                                    + " runtime is found on its PATH"));
 
     @Test
     void mainCode_readsTheProcessOnlyInAllowedClasses() throws IOException {

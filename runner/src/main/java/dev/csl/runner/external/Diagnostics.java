@@ -54,7 +54,7 @@ public final class Diagnostics {
 
     private Diagnostics(Path here) {
         this(
-                SandboxProbe.machine(here),
+                SandboxProbe.machine(System.getenv("PATH"), here),
                 LandlockProbe.machine(),
                 name -> ProcessLauncher.findOutside(name, here),
                 here);

@@ -43,7 +43,8 @@ public final class ExternalCommandsFactory {
                 Sandbox.forMode(
                         config.sandbox() == SandboxMode.REQUIRED
                                 ? SandboxMode.REQUIRED
-                                : SandboxMode.OFF);
+                                : SandboxMode.OFF,
+                        config.context().environment());
         return new SandboxedCommands(
                 config,
                 sandbox,

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,27 +26,28 @@ record PidNamespace(List<String> prefix) {
         prefix = List.copyOf(prefix);
     }
 
-    private static volatile Path untrusted;
+    // Tried once per unshare program: the machine does not change while csl runs, but which
+    // unshare a call finds depends on its PATH and working directory (a resident csl process
+    // serves callers with different ones).
+    private static final ConcurrentMap<Path, PidNamespace> TRIED = new ConcurrentHashMap<>();
 
-    private static final class Cached {
-        // Computed once per JVM: the machine does not change while csl runs.
-        static final PidNamespace RESULT = probe(untrusted);
-    }
+    private static final PidNamespace NONE = new PidNamespace(List.of());
 
-    /** What works on this machine, tried once. */
+    /** What works on this machine with csl's own PATH, tried once. */
     static PidNamespace machine() {
-        return Cached.RESULT;
+        return tried(ProcessLauncher.findOutside("unshare", null));
     }
 
     /**
-     * {@link #machine()}, tried (if this is the first call) with no {@code unshare} taken from
-     * inside {@code workingDir}: the trial runs the program it finds.
+     * What works for a call whose PATH is {@code path}, with no {@code unshare} taken from inside
+     * {@code workingDir}: the trial runs the program it finds.
      */
-    static PidNamespace machine(Path workingDir) {
-        if (untrusted == null) {
-            untrusted = workingDir;
-        }
-        return Cached.RESULT;
+    static PidNamespace machine(Path workingDir, String path) {
+        return tried(ProcessLauncher.findOutside("unshare", workingDir, path));
+    }
+
+    private static PidNamespace tried(Optional<Path> unshare) {
+        return unshare.isEmpty() ? NONE : TRIED.computeIfAbsent(unshare.get(), PidNamespace::probe);
     }
 
     /** {@code command} to run inside a PID namespace of its own, or as it is. */
@@ -72,12 +75,8 @@ record PidNamespace(List<String> prefix) {
         return !prefix.isEmpty();
     }
 
-    private static PidNamespace probe(Path workingDir) {
-        Optional<Path> unshare = ProcessLauncher.findOutside("unshare", workingDir);
-        if (unshare.isEmpty()) {
-            return new PidNamespace(List.of());
-        }
-        String u = unshare.get().toString();
+    private static PidNamespace probe(Path unshare) {
+        String u = unshare.toString();
         for (List<String> prefix :
                 List.of(
                         List.of(u, "--pid", "--fork", "--kill-child"),
@@ -92,7 +91,7 @@ record PidNamespace(List<String> prefix) {
                 return new PidNamespace(prefix);
             }
         }
-        return new PidNamespace(List.of());
+        return NONE;
     }
 
     private static boolean works(List<String> prefix) {

@@ -59,7 +59,9 @@ final class SandboxedCommands implements ExternalCommands {
         this.launcher = launcher;
         this.guardOpener = guardOpener;
         this.approvals = approvals;
-        this.node = new NodeRunner(config.workingDir(), sandbox, launcher);
+        this.node =
+                new NodeRunner(
+                        config.workingDir(), sandbox, launcher, config.context().getenv("PATH"));
     }
 
     @Override
@@ -72,7 +74,8 @@ final class SandboxedCommands implements ExternalCommands {
         if (refusal != null) {
             return refusal;
         }
-        if (ProcessLauncher.findProgram(argv.get(0), dir).isEmpty()) {
+        if (ProcessLauncher.findProgram(argv.get(0), dir, config.context().getenv("PATH"))
+                .isEmpty()) {
             return ProcessLauncher.notFound(display, argv.get(0));
         }
         RunFailure operandRefusal = checkOperands(argv, dir);
@@ -99,7 +102,8 @@ final class SandboxedCommands implements ExternalCommands {
         if (refusal != null) {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
         }
-        Optional<Path> program = ProcessLauncher.findProgram(argv.get(0), dir);
+        Optional<Path> program =
+                ProcessLauncher.findProgram(argv.get(0), dir, config.context().getenv("PATH"));
         if (program.isEmpty()) {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", 0),
@@ -124,7 +128,7 @@ final class SandboxedCommands implements ExternalCommands {
                 // (A container has its own; one around its client would kill the runtime's
                 // monitor.)
                 wrapped =
-                        PidNamespace.machine(config.workingDir())
+                        PidNamespace.machine(config.workingDir(), config.context().getenv("PATH"))
                                 .wrap(wrapped, config.workingDir());
             }
             outcome = launcher.run(display, wrapped, dir, timeoutSeconds);
@@ -169,7 +173,9 @@ final class SandboxedCommands implements ExternalCommands {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), refusal);
         }
         // Read-only git runs without approval: never a git an answer could have written.
-        Optional<Path> program = ProcessLauncher.findOutside("git", config.workingDir());
+        Optional<Path> program =
+                ProcessLauncher.findOutside(
+                        "git", config.workingDir(), config.context().getenv("PATH"));
         if (program.isEmpty()) {
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", 0),

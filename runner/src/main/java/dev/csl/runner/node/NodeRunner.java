@@ -69,6 +69,15 @@ public final class NodeRunner {
         this(workingDir, sandbox, launcher, dir -> ProcessLauncher.findOutside("node", workingDir));
     }
 
+    /** As {@link #NodeRunner(Path, Sandbox, ProcessLauncher)}, finding node on the call's PATH. */
+    public NodeRunner(Path workingDir, Sandbox sandbox, ProcessLauncher launcher, String path) {
+        this(
+                workingDir,
+                sandbox,
+                launcher,
+                dir -> ProcessLauncher.findOutside("node", workingDir, path));
+    }
+
     /** With another way to find {@code node} (tests simulate a machine without it). */
     NodeRunner(
             Path workingDir,

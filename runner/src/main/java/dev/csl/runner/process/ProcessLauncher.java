@@ -90,7 +90,16 @@ public final class ProcessLauncher {
         }
         this.outputCapBytes = outputCapBytes;
         this.memoryCapBytes = memoryCapBytes;
-        this.prlimit = memoryCapBytes > 0 ? findOutside("prlimit", workingDir).orElse(null) : null;
+        this.prlimit =
+                memoryCapBytes > 0
+                        ? findOutside(
+                                        "prlimit",
+                                        workingDir,
+                                        callerEnvironment == null
+                                                ? System.getenv("PATH")
+                                                : callerEnvironment.get("PATH"))
+                                .orElse(null)
+                        : null;
         this.workingDir = workingDir;
         this.listener = listener == null ? OutputListener.NONE : listener;
         this.environment = environment;
@@ -152,7 +161,13 @@ public final class ProcessLauncher {
             throw new IllegalArgumentException("timeout must be positive");
         }
         long start = System.nanoTime();
-        if (findProgram(argv.get(0), cwd).isEmpty()) {
+        if (findProgram(
+                        argv.get(0),
+                        cwd,
+                        callerEnvironment == null
+                                ? System.getenv("PATH")
+                                : callerEnvironment.get("PATH"))
+                .isEmpty()) {
             // Checked here because behind prlimit or bwrap a missing program is just exit 1.
             return new CommandOutcome(
                     new CommandResult(display, -1, "", "", 0), notFound(display, argv.get(0)));
@@ -262,6 +277,11 @@ public final class ProcessLauncher {
      * bare name is looked up on PATH. Empty when there is no such executable file.
      */
     public static Optional<Path> findProgram(String program, Path dir) {
+        return findProgram(program, dir, System.getenv("PATH"));
+    }
+
+    /** As {@link #findProgram(String, Path)} on the call's own PATH ({@code path}). */
+    public static Optional<Path> findProgram(String program, Path dir, String pathVariable) {
         if (program.isEmpty()) {
             return Optional.empty();
         }
@@ -271,7 +291,7 @@ public final class ProcessLauncher {
                     ? Optional.of(path.toAbsolutePath().normalize())
                     : Optional.empty();
         }
-        return findOnPath(program);
+        return findOutside(program, null, pathVariable);
     }
 
     /**
@@ -292,7 +312,14 @@ public final class ProcessLauncher {
      * PATH).
      */
     public static Optional<Path> findOutside(String program, Path workingDir) {
-        String path = System.getenv("PATH");
+        return findOutside(program, workingDir, System.getenv("PATH"));
+    }
+
+    /**
+     * As {@link #findOutside(String, Path)} on the call's own PATH ({@code path}): a resident csl
+     * process finds programs as the caller's own csl process would.
+     */
+    public static Optional<Path> findOutside(String program, Path workingDir, String path) {
         if (path == null) {
             return Optional.empty();
         }

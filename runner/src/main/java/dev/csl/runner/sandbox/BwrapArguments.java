@@ -44,7 +44,8 @@ final class BwrapArguments {
      * besides the fresh /tmp and /dev/shm; its {@code .git} and {@code .csl} stay read-only; what
      * {@code view} hides is covered and what it shows again (a preload script under the fresh /tmp,
      * the nested {@code .git} and {@code .csl} of a {@link MetadataSnapshot}) is bound read-only,
-     * then {@code alsoShown} (files of csl's own, such as its launcher).
+     * then {@code alsoShown} (files of csl's own, such as its launcher). {@code tmpdir} is the
+     * caller's TMPDIR, made in the fresh /tmp when it lies there.
      */
     static List<String> wrap(
             Path bwrap,
@@ -53,7 +54,8 @@ final class BwrapArguments {
             Path realCwd,
             boolean network,
             SandboxView view,
-            List<Path> alsoShown) {
+            List<Path> alsoShown,
+            String tmpdir) {
         List<String> args = new ArrayList<>();
         args.add(bwrap.toString());
         // /tmp is always fresh: a project under /tmp is bound into it (below), and the directories
@@ -61,7 +63,6 @@ final class BwrapArguments {
         // of tmux, ssh agents, X11) is there.
         args.addAll(isolation(network));
         // A TMPDIR under /tmp (passed on to commands) must exist in the fresh /tmp too.
-        String tmpdir = System.getenv("TMPDIR");
         if (tmpdir != null
                 && Path.of(tmpdir).isAbsolute()
                 && Path.of(tmpdir).normalize().startsWith("/tmp/")) {

@@ -33,10 +33,9 @@ public record ContainerRuntime(
         String why) {
     private static final int TRIAL_SECONDS = 60;
 
-    private static final Once<ContainerRuntime> MACHINE =
-            new Once<>(
-                    "csl-container-probe",
-                    e -> unavailable("the trial run of the container runtime failed: " + e));
+    // Tried once per PATH: a resident csl process serves callers whose PATH finds other clients.
+    private static final java.util.concurrent.ConcurrentMap<String, Once<ContainerRuntime>> TRIED =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     public ContainerRuntime {
         global = List.copyOf(global);
@@ -44,7 +43,22 @@ public record ContainerRuntime(
 
     /** The runtime of this machine, tried once per process (no client taken from {@code dir}). */
     public static ContainerRuntime machine(Path workingDir) {
-        return MACHINE.get(() -> probe(System.getenv("PATH"), workingDir));
+        return machine(workingDir, System.getenv("PATH"));
+    }
+
+    /** As {@link #machine(Path)} for a call whose PATH is {@code path}. */
+    public static ContainerRuntime machine(Path workingDir, String path) {
+        return TRIED.computeIfAbsent(
+                        path == null ? "" : path,
+                        p ->
+                                new Once<>(
+                                        "csl-container-probe",
+                                        e ->
+                                                unavailable(
+                                                        "the trial run of the container runtime"
+                                                                + " failed: "
+                                                                + e)))
+                .get(() -> probe(path, workingDir));
     }
 
     static ContainerRuntime unavailable(String why) {

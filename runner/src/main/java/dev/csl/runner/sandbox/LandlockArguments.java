@@ -60,8 +60,9 @@ final class LandlockArguments {
     private LandlockArguments() {}
 
     /** The options granting reads and writes for a command in {@code realWorkingDir}. */
-    static List<String> rules(Path realWorkingDir, List<Path> readOnly, Path tmpDir) {
-        SandboxView view = SandboxView.of(realWorkingDir, readOnly);
+    static List<String> rules(
+            Path realWorkingDir, List<Path> readOnly, Path tmpDir, String pathVariable) {
+        SandboxView view = SandboxView.of(realWorkingDir, readOnly, pathVariable);
         Set<Path> hidden = new LinkedHashSet<>(view.hidden());
         for (String scratch : SHARED_SCRATCH) {
             Path p = Path.of(scratch);

@@ -47,6 +47,12 @@ public final class Sandbox {
     /** Under the container layer, the host's layer for the worker JVM and read-only git. */
     private final Sandbox host;
 
+    /**
+     * The environment of the call this sandbox serves (its PATH and TMPDIR shape the view), or
+     * {@code null} for this process's own: a resident csl process serves callers with other ones.
+     */
+    private final Map<String, String> caller;
+
     private Sandbox(
             SandboxMode mode, SandboxLayer layer, String why, String error, SandboxProbe bwrap) {
         this(
@@ -77,6 +83,20 @@ public final class Sandbox {
             String errorHint,
             ContainerLayer container,
             Sandbox host) {
+        this(mode, layer, why, error, bwrap, errorHint, container, host, null);
+    }
+
+    private Sandbox(
+            SandboxMode mode,
+            SandboxLayer layer,
+            String why,
+            String error,
+            SandboxProbe bwrap,
+            String errorHint,
+            ContainerLayer container,
+            Sandbox host,
+            Map<String, String> caller) {
+        this.caller = caller;
         this.mode = mode;
         this.layer = layer;
         this.why = why;
@@ -85,6 +105,25 @@ public final class Sandbox {
         this.errorHint = errorHint;
         this.container = container;
         this.host = host;
+    }
+
+    /** This sandbox for a call whose environment is {@code environment}. */
+    Sandbox forCaller(Map<String, String> environment) {
+        return new Sandbox(
+                mode,
+                layer,
+                why,
+                error,
+                bwrap,
+                errorHint,
+                container,
+                host == null ? null : host.forCaller(environment),
+                environment);
+    }
+
+    /** The caller's variable {@code name} (this process's when it has no caller). */
+    private String callerVariable(String name) {
+        return caller == null ? System.getenv(name) : caller.get(name);
     }
 
     /**
@@ -100,20 +139,26 @@ public final class Sandbox {
                 choose(
                         SandboxMode.AUTO,
                         null,
-                        () -> SandboxProbe.machine(config.workingDir()),
+                        () ->
+                                SandboxProbe.machine(
+                                        config.context().getenv("PATH"), config.workingDir()),
                         LandlockProbe::machine);
         ContainerLayer layer =
-                new ContainerLayer(ContainerRuntime.machine(config.workingDir()), image);
+                new ContainerLayer(
+                        ContainerRuntime.machine(
+                                config.workingDir(), config.context().getenv("PATH")),
+                        image);
         String error = layer.check();
         return new Sandbox(
-                mode,
-                SandboxLayer.CONTAINER,
-                "",
-                error,
-                SandboxProbe.unavailable(""),
-                error == null ? "" : layer.hint(),
-                layer,
-                host);
+                        mode,
+                        SandboxLayer.CONTAINER,
+                        "",
+                        error,
+                        SandboxProbe.unavailable(""),
+                        error == null ? "" : layer.hint(),
+                        layer,
+                        host)
+                .forCaller(config.context().environment());
     }
 
     /**
@@ -162,9 +207,7 @@ public final class Sandbox {
      * that cannot make namespaces fails at once, and one that works confines more than reported.
      */
     public static Sandbox assumedBubblewrap(RunnerConfig config) {
-        if (config.sandbox() == SandboxMode.OFF
-                || config.sandbox() == SandboxMode.CONTAINER
-                || SandboxProbe.machineKnown()) {
+        if (config.sandbox() == SandboxMode.OFF || config.sandbox() == SandboxMode.CONTAINER) {
             return null;
         }
         String variable = config.context().getenv(SandboxLayer.VARIABLE);
@@ -179,19 +222,27 @@ public final class Sandbox {
             return null;
         }
         Path bwrap = SandboxProbe.bwrapOnPath(config.context().getenv("PATH"), config.workingDir());
-        if (bwrap == null || ProcessLauncher.inside(bwrap, config.workingDir())) {
+        if (bwrap == null
+                || ProcessLauncher.inside(bwrap, config.workingDir())
+                || SandboxProbe.triedAlready(bwrap)) {
             return null;
         }
-        SandboxProbe.startMachineProbe(config.workingDir());
+        SandboxProbe.startTrial(bwrap);
         return new Sandbox(
-                config.sandbox(), SandboxLayer.BUBBLEWRAP, "", null, new SandboxProbe(bwrap, ""));
+                        config.sandbox(),
+                        SandboxLayer.BUBBLEWRAP,
+                        "",
+                        null,
+                        new SandboxProbe(bwrap, ""))
+                .forCaller(config.context().environment());
     }
 
     /**
      * The sandbox of {@code config}: its forced layer, else {@code CSL_SANDBOX_LAYER}, else auto.
      */
     public static Sandbox forConfig(RunnerConfig config) {
-        Supplier<SandboxProbe> probe = () -> SandboxProbe.machine(config.workingDir());
+        Supplier<SandboxProbe> probe =
+                () -> SandboxProbe.machine(config.context().getenv("PATH"), config.workingDir());
         String forced = config.context().getenv(SandboxLayer.VARIABLE);
         ContainerImage image = trustedImage(config.workingDir());
         if (containerChosen(config, forced, image)) {
@@ -201,7 +252,7 @@ public final class Sandbox {
                 config.layer() != null
                         ? choose(config.sandbox(), config.layer(), probe, LandlockProbe::machine)
                         : forMode(config.sandbox(), forced, probe);
-        return sandbox.notFrom(config.workingDir());
+        return sandbox.notFrom(config.workingDir()).forCaller(config.context().environment());
     }
 
     /**
@@ -233,6 +284,18 @@ public final class Sandbox {
      */
     public static Sandbox forMode(SandboxMode mode) {
         return forMode(mode, System.getenv(SandboxLayer.VARIABLE));
+    }
+
+    /**
+     * {@link #forMode(SandboxMode)} for the call whose environment is {@code environment}: its
+     * {@code CSL_SANDBOX_LAYER} and the bwrap on its PATH.
+     */
+    public static Sandbox forMode(SandboxMode mode, Map<String, String> environment) {
+        return forMode(
+                        mode,
+                        environment.get(SandboxLayer.VARIABLE),
+                        () -> SandboxProbe.machine(environment.get("PATH"), null))
+                .forCaller(environment);
     }
 
     /**
@@ -384,7 +447,7 @@ public final class Sandbox {
 
     /** What commands in {@code workingDir} would not see, and what is shown again (for doctor). */
     public static String describeView(Path workingDir) {
-        SandboxView view = SandboxView.of(realPath(workingDir), List.of());
+        SandboxView view = SandboxView.of(realPath(workingDir), List.of(), System.getenv("PATH"));
         return "hidden: "
                 + view.hidden().stream().map(Path::toString).collect(Collectors.joining(" "))
                 + "; shown again read-only: "
@@ -529,7 +592,9 @@ public final class Sandbox {
         List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
         // Bubblewrap's view first: the launcher may still be being extracted in the background.
         SandboxView view =
-                layer == SandboxLayer.BUBBLEWRAP ? SandboxView.of(realRoot, shown) : null;
+                layer == SandboxLayer.BUBBLEWRAP
+                        ? SandboxView.of(realRoot, shown, callerVariable("PATH"))
+                        : null;
         ConfineLauncher launcher = ConfineLauncher.machine();
         List<String> confined = new ArrayList<>();
         if (launcher.available()) {
@@ -552,7 +617,8 @@ public final class Sandbox {
                 if (!network) {
                     confined.add("--no-net");
                 }
-                confined.addAll(LandlockArguments.rules(realRoot, shown, tmp));
+                confined.addAll(
+                        LandlockArguments.rules(realRoot, shown, tmp, callerVariable("PATH")));
             }
             confined.add("--");
         } else if (layer == SandboxLayer.LANDLOCK) {
@@ -570,7 +636,8 @@ public final class Sandbox {
                         realPath(cwd),
                         network,
                         view,
-                        alsoShown(launcher, realRoot));
+                        alsoShown(launcher, realRoot),
+                        callerVariable("TMPDIR"));
         if (cgroup == null) {
             return wrapped;
         }

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -19,37 +21,56 @@ import java.util.concurrent.TimeUnit;
  */
 public record SandboxProbe(Path bwrap, String why) {
 
-    // Tried once per process: the machine does not change while csl runs.
-    private static final Once<SandboxProbe> MACHINE =
-            new Once<>(
-                    "csl-sandbox-probe", e -> unavailable("the trial run of bwrap failed: " + e));
+    // Tried once per bwrap executable: the machine does not change while csl runs, but which bwrap
+    // a call finds depends on that call's PATH and working directory (a resident csl process serves
+    // callers with different ones), so the trial is keyed by the program it runs.
+    private static final ConcurrentMap<Path, Once<SandboxProbe>> TRIED = new ConcurrentHashMap<>();
 
-    /** The probe result for this machine, computed once (here, unless it already runs). */
+    /** The probe result for this machine under csl's own PATH (doctor, tests). */
     public static SandboxProbe machine() {
-        return machine(null);
+        return machine(System.getenv("PATH"), null);
     }
 
     /**
-     * {@link #machine()}, tried (if this is the first call) with no bwrap taken from inside {@code
-     * workingDir}: the trial runs the program it finds.
+     * Whether the bwrap found on {@code pathVariable} (never one inside {@code workingDir}: the
+     * trial runs the program it finds) works, tried once per bwrap (here, unless it already runs).
      */
-    public static SandboxProbe machine(Path workingDir) {
-        return MACHINE.get(() -> probe(System.getenv("PATH"), workingDir));
+    public static SandboxProbe machine(String pathVariable, Path workingDir) {
+        if (!isLinux()) {
+            return unavailable("no sandbox layer for " + System.getProperty("os.name") + " yet");
+        }
+        Path bwrap = findOnPath("bwrap", pathVariable, workingDir);
+        if (bwrap == null) {
+            return NOT_INSTALLED;
+        }
+        return trial(bwrap).get(() -> tryRunning(bwrap));
     }
 
     /**
-     * Starts the machine's probe on a thread of its own (the thread waits for the trial run, which
-     * bubblewrap's {@code --die-with-parent} ties to it), so that {@link #machine} later only waits
-     * for what is left; no bwrap is taken from inside {@code workingDir}.
+     * Starts the trial of {@code bwrap} on a thread of its own (the thread waits for the trial run,
+     * which bubblewrap's {@code --die-with-parent} ties to it), so that {@link #machine} later only
+     * waits for what is left.
      */
-    public static void startMachineProbe(Path workingDir) {
-        MACHINE.start(() -> probe(System.getenv("PATH"), workingDir));
+    static void startTrial(Path bwrap) {
+        trial(bwrap).start(() -> tryRunning(bwrap));
     }
 
-    /** True once the machine's probe has an answer. */
-    public static boolean machineKnown() {
-        return MACHINE.done();
+    /** True once the trial of {@code bwrap} has an answer. */
+    static boolean triedAlready(Path bwrap) {
+        return trial(bwrap).done();
     }
+
+    private static Once<SandboxProbe> trial(Path bwrap) {
+        return TRIED.computeIfAbsent(
+                bwrap,
+                b ->
+                        new Once<>(
+                                "csl-sandbox-probe",
+                                e -> unavailable("the trial run of bwrap failed: " + e)));
+    }
+
+    private static final SandboxProbe NOT_INSTALLED =
+            unavailable("bwrap not installed (apt-get install bubblewrap)");
 
     /** The bwrap that {@link #probe} would try, without trying it; {@code null} when none. */
     static Path bwrapOnPath(String pathVariable, Path workingDir) {
@@ -81,8 +102,13 @@ public record SandboxProbe(Path bwrap, String why) {
         }
         Path bwrap = findOnPath("bwrap", pathVariable, workingDir);
         if (bwrap == null) {
-            return unavailable("bwrap not installed (apt-get install bubblewrap)");
+            return NOT_INSTALLED;
         }
+        return tryRunning(bwrap);
+    }
+
+    /** Runs {@code true} under {@code bwrap} as csl's sandbox would. */
+    private static SandboxProbe tryRunning(Path bwrap) {
         List<String> command = new ArrayList<>();
         command.add(bwrap.toString());
         command.addAll(BwrapArguments.isolation(false));

@@ -61,7 +61,8 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
                     ".volta",
                     ".cache/pip");
 
-    static SandboxView of(Path realWorkingDir, List<Path> readOnly) {
+    /** {@code pathVariable}: the caller's PATH, whose directories commands see. */
+    static SandboxView of(Path realWorkingDir, List<Path> readOnly, String pathVariable) {
         Set<Path> hidden = new LinkedHashSet<>();
         for (String root : concat(PRIVATE_ROOTS, SERVICE_ROOTS)) {
             Path p = Path.of(root);
@@ -107,7 +108,8 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
                         Files.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
             }
         }
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+        String path = pathVariable == null ? "" : pathVariable;
+        for (String dir : path.split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 wanted.add(Path.of(dir));
             }
