@@ -176,11 +176,13 @@ int main(int argc, char **argv) {
         if (stdin_open && (p[1].revents & (POLLIN | POLLHUP | POLLERR))) {
             ssize_t r = read(0, buf, sizeof buf);
             if (r < 0 && errno == EINTR) continue;
+            /* A call that never reads its stdin may finish and close before this frame is sent:
+               the send fails, but its output and exit status wait in the socket, so read on. */
             if (r <= 0) {
                 stdin_open = 0;
-                if (send_frame(fd, 'I', buf, 0) != 0) break;
+                send_frame(fd, 'I', buf, 0);
             } else if (send_frame(fd, 'I', buf, (uint32_t) r) != 0) {
-                break;
+                stdin_open = 0;
             }
         }
         if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
