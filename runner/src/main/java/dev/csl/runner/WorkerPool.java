@@ -148,7 +148,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         // What the worker will see of the caller's environment, and nothing else, keys it.
         Map<String, String> environment = CommandEnvironment.basic().filter(callers);
         List<String> command = launcher.command(root, sandbox);
-        WorkerKey key = WorkerKey.of(root, command, environment);
+        WorkerKey key = WorkerKey.of(root, sandbox.layer(), command, environment);
         WorkerProcess warm = null;
         List<WorkerProcess> stale = new java.util.ArrayList<>();
         synchronized (this) {

@@ -172,6 +172,32 @@ class WorkerPoolTest {
     }
 
     @Test
+    void appliesAlternatingSandboxOffAndAuto_eachKeepsItsWorker() throws IOException {
+        Path root = project("p");
+        RunnerConfig auto = config(root, null, "UTC");
+        RunnerConfig off =
+                new RunnerConfig(
+                        root,
+                        30,
+                        1 << 20,
+                        SandboxMode.OFF,
+                        List.of(),
+                        false,
+                        null,
+                        null,
+                        null,
+                        auto.context());
+        try (WorkerPool pool = new WorkerPool(2, null, LAUNCHER)) {
+            for (int i = 0; i < 2; i++) {
+                assertThat(apply(pool, off, "cat a.txt").outcome().ok()).isTrue();
+                assertThat(apply(pool, auto, "cat a.txt").outcome().ok()).isTrue();
+            }
+
+            assertThat(pool.describe()).contains("started 2, reused 2, retired 0");
+        }
+    }
+
+    @Test
     void workerUnusedForTheIdleTime_isStopped() throws IOException {
         Path root = project("p");
         try (WorkerPool pool = new WorkerPool(2, Duration.ofMillis(200), LAUNCHER)) {
