@@ -1,5 +1,7 @@
 package dev.csl.cli;
 
+import dev.csl.runner.Runners;
+import dev.csl.runner.WorkerPool;
 import dev.csl.runner.base.CallContext;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,6 +36,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * jar changes (a rebuild).
  */
 final class DaemonServer {
+    /** Warm worker JVMs kept at most, over every project (docs/daemon.md). */
+    static final int WORKERS = 4;
+
+    /** How long a warm worker waits unused before it is stopped. */
+    static final Duration WORKER_IDLE = Duration.ofMinutes(5);
+
     private final DaemonPlace place;
     private final Path jar;
     private final Duration idle;
@@ -46,6 +54,7 @@ final class DaemonServer {
     private volatile long lastActivity = System.nanoTime();
     private volatile String stopping;
     private ServerSocketChannel server;
+    private final WorkerPool workers;
 
     DaemonServer(
             DaemonPlace place, Path jar, Duration idle, Map<String, String> own, PrintWriter log) {
@@ -54,6 +63,7 @@ final class DaemonServer {
         this.idle = idle;
         this.calls = new DaemonCalls(own);
         this.log = log;
+        this.workers = Runners.resident(WORKERS, WORKER_IDLE);
     }
 
     /**
@@ -69,6 +79,7 @@ final class DaemonServer {
                                 place.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                 FileLock lock = lockFile.tryLock()) {
             if (lock == null) {
+                workers.close();
                 return false;
             }
             Files.deleteIfExists(place.socket()); // a socket left by one that was killed
@@ -102,6 +113,7 @@ final class DaemonServer {
                 log.println("csl daemon: stopped (" + stopping + ")");
             }
             waitForCalls();
+            workers.close();
             return true;
         }
     }
@@ -197,7 +209,7 @@ final class DaemonServer {
         }
     }
 
-    private static int run(DaemonFrames frames, DaemonFrames.Call call, Map<String, String> env) {
+    private int run(DaemonFrames frames, DaemonFrames.Call call, Map<String, String> env) {
         PrintStream out =
                 new PrintStream(
                         new java.io.BufferedOutputStream(
@@ -229,7 +241,9 @@ final class DaemonServer {
                                                 : CallContext.width(env.get("COLUMNS"))));
         int code;
         try {
-            code = Main.run(context, call.args().toArray(new String[0]));
+            code =
+                    StandardRunners.within(
+                            workers, () -> Main.run(context, call.args().toArray(new String[0])));
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             err.println("csl: internal error: " + e);
             code = ExitCodes.USAGE;
@@ -279,7 +293,9 @@ final class DaemonServer {
                 + idleSeconds
                 + " s), on csl daemon stop, and when its jar changes\n"
                 + "  holds: the JVM and csl's loaded classes; each call gets its own directory,"
-                + " environment, streams, trust and approvals, and its own worker JVM\n";
+                + " environment, streams, trust and approvals\n  workers: "
+                + workers.describe()
+                + "\n";
     }
 
     /** The peer is this user (SO_PEERCRED), as the socket's directory is. */

@@ -30,20 +30,26 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON document (the same as serve's doctor).")
     boolean json;
 
-    private final Diagnostics diagnostics;
+    /**
+     * Made when doctor runs, not when picocli builds the command line: its machine probes are once
+     * per process, and a process that only builds the command line (the resident process, started
+     * in /) would otherwise have tried bwrap from its own directory, where every program lies
+     * inside it, and found none for every later call.
+     */
+    private final java.util.function.Supplier<Diagnostics> diagnostics;
 
     DoctorCommand() {
-        this(new Diagnostics());
+        this.diagnostics = Diagnostics::new;
     }
 
     DoctorCommand(Diagnostics diagnostics) {
-        this.diagnostics = diagnostics;
+        this.diagnostics = () -> diagnostics;
     }
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
-        List<Diagnostics.Check> checks = diagnostics.run();
+        List<Diagnostics.Check> checks = diagnostics.get().run();
         boolean allPassed = checks.stream().allMatch(Diagnostics.Check::ok);
         if (json) {
             out.println(new ObjectMapper().writeValueAsString(Diagnostics.document(checks)));

@@ -14,11 +14,19 @@ public final class Runners {
     }
 
     /**
-     * Keeps up to {@code size} workers started ahead of time; each session takes one (or starts its
-     * own when none is ready) and never hands it back, so no state leaks from one apply into the
-     * next. Close the returned pool on shutdown.
+     * Keeps up to {@code size} warm workers: a session takes one started for the same project,
+     * view, settings and environment (or starts its own) and hands it back when it ends healthy; a
+     * worker holds nothing of an apply. Close the returned pool on shutdown.
      */
     public static WorkerPool pooled(int size) {
         return new WorkerPool(size);
+    }
+
+    /**
+     * As {@link #pooled(int)}, for the resident process: a worker unused for {@code idle} is
+     * stopped, and the pool keeps workers apart by the caller's environment as by project.
+     */
+    public static WorkerPool resident(int size, java.time.Duration idle) {
+        return new WorkerPool(size, idle, WorkerLauncher.longLived());
     }
 }

@@ -5,6 +5,7 @@ import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.WorkerRequest;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -16,6 +17,7 @@ import java.util.function.Supplier;
 final class SessionWorker {
     private final WorkerSource source;
     private final Supplier<Sandbox> sandbox;
+    private final Map<String, String> environment;
     private WorkerProcess worker;
     private Path workerRoot;
     private Thread archiveRecording;
@@ -25,8 +27,14 @@ final class SessionWorker {
 
     /** {@code sandbox} gives the session's sandbox, waiting for the machine's probe if need be. */
     SessionWorker(WorkerSource source, Supplier<Sandbox> sandbox) {
+        this(source, sandbox, Map.of());
+    }
+
+    /** {@code environment}: the caller's, which the worker is started with. */
+    SessionWorker(WorkerSource source, Supplier<Sandbox> sandbox, Map<String, String> environment) {
         this.source = source;
         this.sandbox = sandbox;
+        this.environment = environment;
     }
 
     boolean started() {
@@ -93,7 +101,7 @@ final class SessionWorker {
 
     private void start(Path root, Sandbox in) throws IOException {
         worker = null;
-        worker = source.take(root, in);
+        worker = source.take(root, in, environment);
         workerRoot = root;
         if (archiveRecording == null) {
             archiveRecording = source.background(root);

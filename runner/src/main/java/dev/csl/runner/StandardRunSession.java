@@ -333,7 +333,7 @@ final class StandardRunSession implements RunSession {
 
     private SessionWorker worker() {
         if (worker == null) {
-            worker = new SessionWorker(workers, this::sandbox);
+            worker = new SessionWorker(workers, this::sandbox, config.context().environment());
         }
         return worker;
     }

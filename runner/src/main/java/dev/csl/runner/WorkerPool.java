@@ -1,53 +1,86 @@
 package dev.csl.runner;
 
 import dev.csl.runner.base.RunnerConfig;
+import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.CommandTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.concurrent.ExecutorService;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link RunSessionFactory} for {@code csl serve} that keeps up to {@code size} warm worker JVMs.
- * A worker is started for one working directory (inside the sandbox that makes exactly that
- * directory writable), so the pool keeps them per directory: a session that ends with a healthy
- * worker hands it back, and the next apply of the same directory reuses it instead of starting a
- * JVM. A worker holds nothing of an apply between requests (each request names its root and
+ * A {@link RunSessionFactory} that keeps up to {@code size} warm worker JVMs, for {@code csl serve}
+ * and the resident process. A worker is started for one working directory (inside the sandbox that
+ * makes exactly that directory writable) with one environment, so the pool keeps it under all that
+ * its behaviour depends on ({@link WorkerKey}: the directory, the whole command line with its
+ * sandbox view and ceilings, the environment, the project's settings): a session that ends with a
+ * healthy worker hands it back, and the next apply with the same key reuses it instead of starting
+ * a JVM. A worker holds nothing of an apply between requests (each request names its root and
  * directory), so reuse carries nothing over; one that crashed, timed out or ran out of memory is
- * never handed back, and the next session starts a fresh one. Workers of other directories are
- * never shared. Close the pool on shutdown.
+ * never handed back. When a project's settings change (its commands.json, its trust record, its
+ * sandbox layer or view), its idle workers are stopped at the next take; a worker unused for the
+ * idle time is stopped too, and beyond {@code size} idle workers the least recently used one. Close
+ * the pool on shutdown.
  */
 public final class WorkerPool implements RunSessionFactory, AutoCloseable {
-    /** A warm worker and what it was started for. */
-    private record Idle(Path root, String layer, WorkerProcess worker) {}
+    /** A warm worker, what it was started for, and when it was last handed back. */
+    private record Idle(WorkerKey key, WorkerProcess worker, long since) {}
 
     private final int size;
+    private final Duration idleLimit;
     private final WorkerLauncher launcher;
     private final Deque<Idle> idle = new ArrayDeque<>();
-    private final ExecutorService starter;
+    private final Map<WorkerProcess, WorkerKey> lent = new IdentityHashMap<>();
+
+    /**
+     * Starts every worker: under bubblewrap's {@code --die-with-parent} a worker lives only as long
+     * as the thread that started it, and the threads of serve's requests and of the resident
+     * process's calls come and go. Its one thread lives as long as the pool.
+     */
+    private final ScheduledExecutorService starter;
+
+    private long started;
+    private long reused;
+    private long retired;
     private boolean closed;
 
     WorkerPool(int size) {
-        this(size, WorkerLauncher.longLived());
+        this(size, null, WorkerLauncher.longLived());
     }
 
     WorkerPool(int size, WorkerLauncher launcher) {
+        this(size, null, launcher);
+    }
+
+    /** {@code idleLimit}: how long a worker may wait unused; {@code null}: as long as the pool. */
+    WorkerPool(int size, Duration idleLimit, WorkerLauncher launcher) {
         if (size < 1) {
             throw new IllegalArgumentException("pool size must be at least 1: " + size);
         }
         this.size = size;
+        this.idleLimit = idleLimit;
         this.launcher = launcher;
         this.starter =
-                Executors.newSingleThreadExecutor(
+                Executors.newSingleThreadScheduledExecutor(
                         r -> {
                             Thread t = new Thread(r, "csl-worker-pool");
                             t.setDaemon(true);
                             return t;
                         });
+        if (idleLimit != null) {
+            long every = Math.max(1, Math.min(30_000, idleLimit.toMillis() / 4));
+            starter.scheduleWithFixedDelay(this::retireIdle, every, every, TimeUnit.MILLISECONDS);
+        }
     }
 
     @Override
@@ -63,12 +96,19 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
                 new WorkerSource() {
                     @Override
                     public WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
-                        return pool.take(root, sandbox);
+                        return pool.take(root, sandbox, Map.of());
+                    }
+
+                    @Override
+                    public WorkerProcess take(
+                            Path root, Sandbox sandbox, Map<String, String> environment)
+                            throws IOException {
+                        return pool.take(root, sandbox, environment);
                     }
 
                     @Override
                     public void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
-                        pool.giveBack(root, sandbox, worker);
+                        pool.giveBack(worker);
                     }
                 },
                 table);
@@ -80,36 +120,96 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         return idle.size();
     }
 
-    private WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
+    /** What the pool holds and has done, for {@code csl daemon status}. */
+    public synchronized String describe() {
+        idle.removeIf(i -> !i.worker().alive());
+        long projects = idle.stream().map(i -> i.key().root()).distinct().count();
+        return idle.size()
+                + " warm worker JVM"
+                + (idle.size() == 1 ? "" : "s")
+                + " idle for "
+                + projects
+                + " project"
+                + (projects == 1 ? "" : "s")
+                + " (at most "
+                + size
+                + "), "
+                + lent.size()
+                + " in use; started "
+                + started
+                + ", reused "
+                + reused
+                + ", retired "
+                + retired;
+    }
+
+    private WorkerProcess take(Path root, Sandbox sandbox, Map<String, String> callers)
+            throws IOException {
+        // What the worker will see of the caller's environment, and nothing else, keys it.
+        Map<String, String> environment = CommandEnvironment.basic().filter(callers);
+        List<String> command = launcher.command(root, sandbox);
+        WorkerKey key = WorkerKey.of(root, sandbox.layer(), command, environment);
         WorkerProcess warm = null;
+        List<WorkerProcess> stale = new java.util.ArrayList<>();
         synchronized (this) {
             if (closed) {
                 throw new IOException("the worker pool is closed");
             }
             for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
                 Idle i = it.next();
-                if (i.root().equals(root) && i.layer().equals(sandbox.layer())) {
+                if (warm == null && i.key().equals(key)) {
                     it.remove();
                     if (i.worker().alive()) {
                         warm = i.worker();
-                        break;
                     }
+                } else if (i.key().sameProjectOtherSettings(key) || !i.worker().alive()) {
+                    it.remove();
+                    stale.add(i.worker());
+                    retired++;
                 }
             }
+            if (warm != null) {
+                reused++;
+                lent.put(warm, key);
+            }
         }
+        stale.forEach(WorkerProcess::close);
         if (warm != null) {
             return warm;
         }
         launcher.prepareArchive(root); // a long-lived server has time to let it finish
-        return WorkerProcess.start(launcher.command(root, sandbox));
+        WorkerProcess fresh = startOnPoolThread(command, environment);
+        synchronized (this) {
+            started++;
+            lent.put(fresh, key);
+        }
+        return fresh;
     }
 
-    /** Keeps a healthy worker for the next session of its directory (the newest first). */
-    void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
+    private WorkerProcess startOnPoolThread(List<String> command, Map<String, String> environment)
+            throws IOException {
+        try {
+            return starter.submit(() -> WorkerProcess.start(command, environment)).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("the worker could not be started: " + e.getCause(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while starting the worker", e);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new IOException("the worker pool is closed", e);
+        }
+    }
+
+    /** Keeps a healthy worker for the next session with its key (the newest first). */
+    void giveBack(WorkerProcess worker) {
         WorkerProcess evicted = null;
         synchronized (this) {
-            if (!closed && worker.alive()) {
-                idle.addFirst(new Idle(root, sandbox.layer(), worker));
+            WorkerKey key = lent.remove(worker);
+            if (!closed && key != null && worker.alive()) {
+                idle.addFirst(new Idle(key, worker, System.nanoTime()));
                 worker = null;
                 if (idle.size() > size) {
                     evicted = idle.pollLast().worker();
@@ -124,40 +224,20 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         }
     }
 
-    /**
-     * Starts a warm worker for {@code root} ahead of its first apply (csl serve may prepare one).
-     */
-    void prepare(Path root, Sandbox sandbox) {
-        starter.execute(() -> startOne(root, sandbox));
-    }
-
-    private void startOne(Path root, Sandbox sandbox) {
+    /** Stops the workers unused for longer than the idle limit. */
+    private void retireIdle() {
+        List<WorkerProcess> expired = new java.util.ArrayList<>();
         synchronized (this) {
-            if (closed) {
-                return;
-            }
-        }
-        WorkerProcess evicted = null;
-        try {
-            WorkerProcess w = WorkerProcess.start(launcher.command(root, sandbox));
-            synchronized (this) {
-                if (!closed) {
-                    idle.addLast(new Idle(root, sandbox.layer(), w));
-                    if (idle.size() > size) {
-                        evicted = idle.pollFirst().worker();
-                    }
-                    w = null;
+            long now = System.nanoTime();
+            for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
+                Idle i = it.next();
+                if (now - i.since() > idleLimit.toNanos() || !i.worker().alive()) {
+                    it.remove();
+                    expired.add(i.worker());
                 }
             }
-            if (w != null) {
-                w.close();
-            }
-        } catch (IOException e) {
-            // no warm worker this time; the next session starts its own
         }
-        if (evicted != null) {
-            evicted.close();
-        }
+        expired.forEach(WorkerProcess::close);
     }
 
     @Override

@@ -51,12 +51,23 @@ final class WorkerProcess implements AutoCloseable {
         daemon("csl-worker-err-" + process.pid(), this::drainStderr);
     }
 
+    /** A worker with the basic names of this JVM's environment (tests). */
     static WorkerProcess start(List<String> command) throws IOException {
+        return start(command, null);
+    }
+
+    /**
+     * A worker whose environment is the basic names of {@code environment} (the caller's; this
+     * JVM's when null).
+     */
+    static WorkerProcess start(List<String> command, Map<String, String> environment)
+            throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
         // The worker needs none of csl's own variables (API keys, tokens): the basic names only,
         // with a UTF-8 locale, since it encodes file names with the charset of its locale.
         Map<String, String> env = pb.environment();
-        Map<String, String> kept = CommandEnvironment.basic().filter(env);
+        Map<String, String> kept =
+                CommandEnvironment.basic().filter(environment == null ? env : environment);
         env.clear();
         env.putAll(kept);
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);

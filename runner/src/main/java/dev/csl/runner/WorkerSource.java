@@ -3,11 +3,22 @@ package dev.csl.runner;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /** Where a session gets a worker JVM for its working directory: started now, or from a pool. */
 @FunctionalInterface
 interface WorkerSource {
     WorkerProcess take(Path root, Sandbox sandbox) throws IOException;
+
+    /**
+     * A worker for {@code root} whose environment is {@code environment} (the caller's, filtered as
+     * a command's): never the JVM's own, which in the resident process is whoever started it.
+     * Sources that start no real worker (tests) ignore it.
+     */
+    default WorkerProcess take(Path root, Sandbox sandbox, Map<String, String> environment)
+            throws IOException {
+        return take(root, sandbox);
+    }
 
     /**
      * Called when a session ends with a healthy worker (it never crashed, timed out or ran out of
@@ -31,6 +42,12 @@ interface WorkerSource {
             @Override
             public WorkerProcess take(Path root, Sandbox sandbox) throws IOException {
                 return WorkerProcess.start(launcher.command(root, sandbox));
+            }
+
+            @Override
+            public WorkerProcess take(Path root, Sandbox sandbox, Map<String, String> environment)
+                    throws IOException {
+                return WorkerProcess.start(launcher.command(root, sandbox), environment);
             }
 
             @Override
