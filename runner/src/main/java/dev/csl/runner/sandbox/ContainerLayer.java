@@ -79,6 +79,13 @@ record ContainerLayer(ContainerRuntime runtime, ContainerImage image) {
         return "csl-" + ProcessHandle.current().pid() + "-" + NAMES.incrementAndGet();
     }
 
+    /** The pid of the csl that named a container {@code csl-PID-N}, else 0. */
+    static long ownerOf(String name) {
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("csl-([0-9]{1,10})-[0-9]+").matcher(name);
+        return m.matches() ? Long.parseLong(m.group(1)) : 0;
+    }
+
     /** Removes the container {@code name} if it is still there (after a timeout); quiet. */
     void remove(String name) {
         List<String> rm = new ArrayList<>(runtime.client());
