@@ -30,7 +30,12 @@ public record ContainerCheck(boolean ok, String detail, String hint) {
 
     /** The check for the project in {@code here}, trying a container in {@code scratch}. */
     public static ContainerCheck of(Path here, Path scratch, ProcessLauncher launcher) {
-        ContainerRuntime runtime = ContainerRuntime.machine(here);
+        return of(here, scratch, launcher, ContainerRuntime.machine(here));
+    }
+
+    /** As {@link #of(Path, Path, ProcessLauncher)} with {@code runtime} as the machine's. */
+    static ContainerCheck of(
+            Path here, Path scratch, ProcessLauncher launcher, ContainerRuntime runtime) {
         ContainerImage chosen = chosenImage(here);
         if (!runtime.works()) {
             return new ContainerCheck(

@@ -88,12 +88,17 @@ record ContainerLayer(ContainerRuntime runtime, ContainerImage image) {
 
     /** Removes the container {@code name} if it is still there (after a timeout); quiet. */
     void remove(String name) {
+        ContainerRuntime.Output.of(removal(runtime, name));
+    }
+
+    /** The client's command line that removes {@code name}, stopping it at once. */
+    static List<String> removal(ContainerRuntime runtime, String name) {
         List<String> rm = new ArrayList<>(runtime.client());
-        rm.addAll(List.of("rm", "--force", "--time", "0", name));
-        if (runtime.name().equals("docker")) {
-            rm.remove("--time");
-            rm.remove("0");
+        rm.addAll(List.of("rm", "--force"));
+        if (runtime.name().equals("podman")) {
+            rm.addAll(List.of("--time", "0")); // Docker's rm --force kills at once, knows no --time
         }
-        ContainerRuntime.Output.of(rm);
+        rm.add(name);
+        return rm;
     }
 }
