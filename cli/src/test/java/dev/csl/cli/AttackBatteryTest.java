@@ -148,7 +148,8 @@ class AttackBatteryTest {
     /**
      * Under the container layer the project names its image, the host's root through an overlay (no
      * download), in a commands.json the user trusted, as a user would: the case's own settings kept
-     * beside it.
+     * beside it — unless the case plants a commands.json itself, which then replaces this one and
+     * is not trusted (so, under the container layer, no image is named).
      */
     private static void useContainerImage(Path root) throws IOException {
         Path file = root.resolve(".csl/commands.json");
@@ -173,8 +174,14 @@ class AttackBatteryTest {
         Attack attack = given.withAnswer(given.answer().replace("$HOSTTMP", hostTmp.toString()));
         Steps steps = null;
         try {
-            steps = prepare(attack, hostTmp);
-            if ("container".equals(layer)) {
+            boolean container = "container".equals(layer);
+            // a case whose setup plants a commands.json (a cloned one) finds the user's own,
+            // trusted, naming the image, and replaces it: its content is never trusted
+            boolean plantsSettings =
+                    attack.setup().stream()
+                            .anyMatch(step -> step.startsWith("file .csl/commands.json"));
+            steps = prepare(attack, hostTmp, container && plantsSettings);
+            if (container && !plantsSettings) {
                 useContainerImage(steps.root);
             }
             check(attack, via, layer, steps);
@@ -203,7 +210,7 @@ class AttackBatteryTest {
         }
     }
 
-    private static Steps prepare(Attack attack, Path hostTmp) throws Exception {
+    private static Steps prepare(Attack attack, Path hostTmp, boolean imageFirst) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -215,6 +222,9 @@ class AttackBatteryTest {
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
         Steps steps = new Steps(work, root, outside, hostTmp);
+        if (imageFirst) {
+            useContainerImage(root);
+        }
         for (String step : attack.setup()) {
             steps.apply(step);
         }

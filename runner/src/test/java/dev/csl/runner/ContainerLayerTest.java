@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.runner.approval.Devcontainer;
+import dev.csl.runner.approval.DevcontainerTrust;
 import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
@@ -271,6 +273,85 @@ class ContainerLayerTest {
             Thread.sleep(100);
         }
         assertThat(containersNamed(orphan)).isEmpty();
+    }
+
+    private void devcontainer(String image) throws IOException {
+        Files.createDirectories(root.resolve(".devcontainer"));
+        Files.writeString(
+                root.resolve(Devcontainer.RELATIVE_PATH),
+                "// cloned with the repository\n{\"image\": \"" + image + "\"}\n");
+    }
+
+    private void trustDevcontainer() throws IOException {
+        DevcontainerTrust.of(root).trust(Devcontainer.load(root).sha256());
+    }
+
+    @Test
+    void clonedDevcontainer_choosesNoImage_refusedNamingHowToTrustIt() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-attacker:1");
+
+        RunOutcome outcome = run("sh -c true");
+
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
+        assertThat(outcome.failure().message())
+                .contains(
+                        "no image is named: .devcontainer/devcontainer.json names the image"
+                                + " localhost/csl-attacker:1, but csl has no record that you"
+                                + " reviewed it")
+                .doesNotContain("is not on this machine");
+        assertThat(outcome.failure().hint()).contains("csl trust --devcontainer");
+    }
+
+    @Test
+    void trustedDevcontainer_itsImageUsed() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+
+        RunOutcome outcome = run("sh -c true");
+
+        // the image is the one chosen: the runtime is asked for it (and has none of that name)
+        assertThat(outcome.failure().message())
+                .contains("'localhost/csl-no-such-image:2' is not on this machine");
+    }
+
+    @Test
+    void devcontainerChangedAfterTrust_ignoredSayingSo() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+        devcontainer("localhost/csl-attacker:1");
+
+        RunOutcome outcome = run("sh -c true");
+
+        assertThat(outcome.failure().message())
+                .contains("names the image localhost/csl-attacker:1, but it changed since you")
+                .doesNotContain("is not on this machine");
+    }
+
+    @Test
+    void trustedDevcontainer_underAuto_choosesNoLayer() throws Exception {
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+
+        RunOutcome auto = run(SandboxMode.AUTO, "cat notes.txt");
+
+        assertThat(auto.ok()).as(String.valueOf(auto.failure())).isTrue();
+        assertThat(auto.sandboxLayer()).doesNotStartWith("container");
+    }
+
+    @Test
+    void commandsJsonImage_winsOverTheDevcontainers() throws Exception {
+        assumePodman();
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+        useContainer("{\"rootfs\": \"/\"}");
+
+        RunOutcome outcome = run("sh -c 'echo in'");
+
+        assertThat(outcome.ok()).as(String.valueOf(outcome.failure())).isTrue();
+        assertThat(outcome.sandboxLayer()).endsWith(", root file system /");
     }
 
     @Test

@@ -36,7 +36,8 @@ public record ContainerCheck(boolean ok, String detail, String hint) {
     /** As {@link #of(Path, Path, ProcessLauncher)} with {@code runtime} as the machine's. */
     static ContainerCheck of(
             Path here, Path scratch, ProcessLauncher launcher, ContainerRuntime runtime) {
-        ContainerImage chosen = chosenImage(here);
+        ContainerLayer project = ContainerLayer.forProject(runtime, chosenImage(here), here);
+        ContainerImage chosen = project.image();
         if (!runtime.works()) {
             return new ContainerCheck(
                     chosen == null,

@@ -103,7 +103,8 @@ public final class Sandbox {
                         () -> SandboxProbe.machine(config.workingDir()),
                         LandlockProbe::machine);
         ContainerLayer layer =
-                new ContainerLayer(ContainerRuntime.machine(config.workingDir()), image);
+                ContainerLayer.forProject(
+                        ContainerRuntime.machine(config.workingDir()), image, config.workingDir());
         String error = layer.check();
         return new Sandbox(
                 mode,
