@@ -202,6 +202,42 @@ class ContainerLayerTest {
     }
 
     @Test
+    void timedOutCommand_inWarmContainer_killedWithItsGroup_theNextRunsInTheSameContainer()
+            throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+        RunnerConfig config =
+                new RunnerConfig(root, 30, 1 << 20, SandboxMode.CONTAINER, List.of(), false, null);
+
+        RunOutcome first;
+        RunOutcome timedOut;
+        RunOutcome next;
+        try (StandardRunSession session = TestSessions.open(config)) {
+            first = session.run(request("sh -c 'cat /proc/sys/kernel/hostname'"));
+            timedOut =
+                    session.run(
+                            new RunRequest(
+                                    "sh -c 'sleep 300 & echo $! > child.pid; wait'",
+                                    null,
+                                    null,
+                                    2,
+                                    ChangeRecorder.NONE));
+            next =
+                    session.run(
+                            request(
+                                    "sh -c 'cat /proc/sys/kernel/hostname;"
+                                            + " test -e /proc/$(cat child.pid) && echo alive;"
+                                            + " echo done'"));
+        }
+
+        assertThat(timedOut.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(next.ok()).as(String.valueOf(next.failure())).isTrue();
+        assertThat(next.commands().get(0).stdout())
+                .isEqualTo(first.commands().get(0).stdout() + "done\n");
+        assertThat(containersOfThisProcess()).as("containers left").isEmpty();
+    }
+
+    @Test
     void failingCommand_inWarmContainer_reportedAndTheContainerRemoved() throws Exception {
         assumePodman();
         useContainer("{\"rootfs\": \"/\"}");

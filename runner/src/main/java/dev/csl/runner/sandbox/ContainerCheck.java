@@ -37,7 +37,22 @@ public record ContainerCheck(boolean ok, String detail, String hint) {
     static ContainerCheck of(
             Path here, Path scratch, ProcessLauncher launcher, ContainerRuntime runtime) {
         ContainerLayer project = ContainerLayer.forProject(runtime, chosenImage(here), here);
-        ContainerImage chosen = project.image();
+        ContainerCheck check = trial(scratch, launcher, runtime, project.image());
+        if (project.ignored() == null) {
+            return check;
+        }
+        // an untrusted or changed devcontainer.json: said on the line, with how to trust it
+        return new ContainerCheck(
+                check.ok(),
+                check.detail() + "; " + project.ignored(),
+                check.hint().isEmpty() ? project.hint() : check.hint());
+    }
+
+    private static ContainerCheck trial(
+            Path scratch,
+            ProcessLauncher launcher,
+            ContainerRuntime runtime,
+            ContainerImage chosen) {
         if (!runtime.works()) {
             return new ContainerCheck(
                     chosen == null,

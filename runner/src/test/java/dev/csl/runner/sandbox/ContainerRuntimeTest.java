@@ -66,6 +66,26 @@ class ContainerRuntimeTest {
     }
 
     @Test
+    void doctorsLine_namesAnUntrustedDevcontainerAndHowToTrustIt() throws IOException {
+        Path bin = client("docker", "echo 'Cannot connect to the Docker daemon' >&2; exit 1");
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Files.createDirectories(project.resolve(".devcontainer"));
+        Files.writeString(
+                project.resolve(".devcontainer/devcontainer.json"), "{\"image\": \"node:22\"}");
+        ContainerRuntime runtime = ContainerRuntime.probe(bin.toString(), project);
+
+        ContainerCheck check =
+                ContainerCheck.of(project, project, new ProcessLauncher(1 << 20), runtime);
+
+        assertThat(check.detail())
+                .endsWith(
+                        "; .devcontainer/devcontainer.json names the image node:22, but csl has no"
+                                + " record that you reviewed it (a cloned repository chooses it), so"
+                                + " it is not used; review it and trust it with `csl trust"
+                                + " --devcontainer`");
+    }
+
+    @Test
     void dockerWithEngine_works_rootlessFromItsSecurityOptions() throws IOException {
         Path bin =
                 client(
