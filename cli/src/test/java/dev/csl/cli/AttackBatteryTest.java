@@ -148,8 +148,8 @@ class AttackBatteryTest {
     /**
      * Under the container layer the project names its image, the host's root through an overlay (no
      * download), in a commands.json the user trusted, as a user would: the case's own settings kept
-     * beside it — unless the case plants a commands.json itself, which then replaces this one and
-     * is not trusted (so, under the container layer, no image is named).
+     * beside it; or, at setup step {@code image}, the file as it is then, which a cloned
+     * commands.json the case plants afterwards replaces, untrusted (no image is then named).
      */
     private static void useContainerImage(Path root) throws IOException {
         Path file = root.resolve(".csl/commands.json");
@@ -175,13 +175,11 @@ class AttackBatteryTest {
         Steps steps = null;
         try {
             boolean container = "container".equals(layer);
-            // a case whose setup plants a commands.json (a cloned one) finds the user's own,
-            // trusted, naming the image, and replaces it: its content is never trusted
-            boolean plantsSettings =
-                    attack.setup().stream()
-                            .anyMatch(step -> step.startsWith("file .csl/commands.json"));
-            steps = prepare(attack, hostTmp, container && plantsSettings);
-            if (container && !plantsSettings) {
+            // setup `image` places the user's image file at that step (before a cloned
+            // commands.json replaces it); otherwise it is added after the setup
+            boolean imageStep = attack.setup().contains("image");
+            steps = prepare(attack, hostTmp, container);
+            if (container && !imageStep) {
                 useContainerImage(steps.root);
             }
             check(attack, via, layer, steps);
@@ -210,7 +208,7 @@ class AttackBatteryTest {
         }
     }
 
-    private static Steps prepare(Attack attack, Path hostTmp, boolean imageFirst) throws Exception {
+    private static Steps prepare(Attack attack, Path hostTmp, boolean container) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -222,10 +220,13 @@ class AttackBatteryTest {
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
         Steps steps = new Steps(work, root, outside, hostTmp);
-        if (imageFirst) {
-            useContainerImage(root);
-        }
         for (String step : attack.setup()) {
+            if (step.equals("image")) {
+                if (container) {
+                    useContainerImage(root);
+                }
+                continue;
+            }
             steps.apply(step);
         }
         steps.before = snapshot(outside);
