@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 /**
  * Wall-clock cost of csl's second layer, measured through the real launcher and sandbox classes:
  * `sandbox` - one command (/bin/true) started plainly vs inside bubblewrap;
+ * `container` - the same plainly, in bubblewrap, in a fresh container and in a warm one (exec);
  * `node` - `node -e 0` vs a one-line lang="node" script (guarded-fs preload + permission model),
  * without and with the sandbox. Run by bench/sandbox.sh and bench/node.sh.
  */
@@ -52,6 +53,16 @@ public class ExternalBench {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
+            // as an apply's later commands run: exec in its warm container, cleared afterwards
+            var warm = container.warmContainers();
+            Runtime.getRuntime().addShutdownHook(new Thread(warm::close));
+            cases.put("container warm /bin/true", () -> {
+                try (var confined = container.confineWarm(warm, command, wd, wd, false, List.of())) {
+                    return launcher.run("true", confined.argv(), wd, 30);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
         } else if (what.equals("sandbox")) {
             List<String> command = List.of("/bin/true");
             cases.put("plain /bin/true", () -> launcher.run("true", off.wrap(command, wd, false), wd, 30));
@@ -79,8 +90,8 @@ public class ExternalBench {
         List<Double> medians = new ArrayList<>();
         times.forEach((name, list) -> medians.add(report(name, list)));
         if (what.equals("container")) {
-            System.out.printf("container / bubblewrap, per command: %.1f x (medians)%n",
-                    medians.get(2) / medians.get(1));
+            System.out.printf("container / bubblewrap, per command: fresh %.1f x, warm %.1f x (medians)%n",
+                    medians.get(2) / medians.get(1), medians.get(3) / medians.get(1));
         } else if (what.equals("sandbox")) {
             System.out.printf("added cost of the sandbox per command: %.1f ms (median)%n",
                     medians.get(1) - medians.get(0));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A command (/bin/true) plainly, in bubblewrap and in a fresh container of the container layer
+# A command (/bin/true) plainly, in bubblewrap, and in a fresh and in a warm container (exec) of the container layer
 # (Podman, the host's root as the image), through csl's own launcher, cases interleaved.
 # Usage: bench/container.sh [RUNS]   (default 20)
 set -euo pipefail

@@ -2,6 +2,7 @@ package dev.csl.cli;
 
 import dev.csl.cli.terminal.TerminalText;
 import dev.csl.runner.approval.CommandsFile;
+import dev.csl.runner.approval.DevcontainerTrust;
 import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.approval.TrustRecord;
 import java.io.IOException;
@@ -18,7 +19,9 @@ import picocli.CommandLine.Spec;
  * {@code csl trust [-C DIR] [--show] [--revoke]}: shows what the project's commands.json grants and
  * records it, as it stands, as the user's own (direnv's {@code allow} is the model). A file csl did
  * not record — cloned, planted, changed by a program or by hand — grants nothing else. {@code csl
- * trust --safe-directory DIR} marks a directory another user owns safe ({@link SafeDirectoryMark}).
+ * trust --devcontainer} does the same for the image of devcontainer.json ({@link
+ * DevcontainerMark}); {@code csl trust --safe-directory DIR} marks a directory another user owns
+ * safe ({@link SafeDirectoryMark}).
  */
 @Command(
         name = "trust",
@@ -62,6 +65,15 @@ final class TrustCommand implements Callable<Integer> {
     boolean revoke;
 
     @Option(
+            names = "--devcontainer",
+            description =
+                    "Trust (with --show: show; with --revoke: forget) the image that"
+                            + " .devcontainer/devcontainer.json names, which the container layer"
+                            + " uses when .csl/commands.json names none. Any later change to the"
+                            + " file needs csl trust --devcontainer again.")
+    boolean devcontainer;
+
+    @Option(
             names = "--safe-directory",
             paramLabel = "DIR",
             description =
@@ -86,11 +98,15 @@ final class TrustCommand implements Callable<Integer> {
         if (workingDir == null) {
             return ExitCodes.USAGE;
         }
+        if (devcontainer) {
+            return DevcontainerMark.run(workingDir, show, revoke, out, err);
+        }
         Path location = CommandsFile.location(workingDir);
         try {
             ProjectTrust trust = ProjectTrust.of(workingDir);
             if (revoke) {
                 trust.revoke();
+                DevcontainerTrust.of(workingDir).revoke();
                 out.println(
                         "Forgot every grant of "
                                 + workingDir

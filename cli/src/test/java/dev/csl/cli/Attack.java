@@ -47,15 +47,16 @@ import java.util.List;
  * {@code socket PATH} (a Unix socket listening while the case runs), {@code tmux PATH} (a tmux
  * server on that socket, killed after the case), {@code chown PATH UID} (another user's file; the
  * case is skipped when the suite does not run as root, which chown needs), {@code mode PATH OCTAL}
- * (e.g. {@code 1777}, a shared sticky directory). {@code $OUT} is the outside directory, {@code
- * $ROOT} the working directory, {@code $HOSTTMP} a directory of the host's own /tmp (not around the
- * case; also replaced in the answer) holding {@code secret.txt}, which must stay unseen and
- * unchanged like the outside directory. {@code $ESC}, {@code $BEL} and {@code $CR} in an answer or
- * a step are the raw control characters. Entry points: {@code apply} (csl apply --json), {@code
- * serve} (the same answer through JSON-RPC), {@code undo} (apply, then the then steps, then {@code
- * csl undo --force --json}), {@code human} (csl apply's human output without colour) and {@code
- * watch} (csl watch --once, then FILE.out); these two check that no raw control character but
- * newline and tab is in the output.
+ * (e.g. {@code 1777}, a shared sticky directory), {@code image} (setup only: under the container
+ * layer, the user's trusted commands.json naming the image, at that step). {@code $OUT} is the
+ * outside directory, {@code $ROOT} the working directory, {@code $HOSTTMP} a directory of the
+ * host's own /tmp (not around the case; also replaced in the answer) holding {@code secret.txt},
+ * which must stay unseen and unchanged like the outside directory. {@code $ESC}, {@code $BEL} and
+ * {@code $CR} in an answer or a step are the raw control characters. Entry points: {@code apply}
+ * (csl apply --json), {@code serve} (the same answer through JSON-RPC), {@code undo} (apply, then
+ * the then steps, then {@code csl undo --force --json}), {@code human} (csl apply's human output
+ * without colour) and {@code watch} (csl watch --once, then FILE.out); these two check that no raw
+ * control character but newline and tab is in the output.
  */
 record Attack(
         String file,

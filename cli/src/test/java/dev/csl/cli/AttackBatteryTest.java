@@ -228,7 +228,8 @@ class AttackBatteryTest {
     /**
      * Under the container layer the project names its image, the host's root through an overlay (no
      * download), in a commands.json the user trusted, as a user would: the case's own settings kept
-     * beside it.
+     * beside it; or, at setup step {@code image}, the file as it is then, which a cloned
+     * commands.json the case plants afterwards replaces, untrusted (no image is then named).
      */
     private static void useContainerImage(Path root) throws IOException {
         Path file = root.resolve(".csl/commands.json");
@@ -254,8 +255,12 @@ class AttackBatteryTest {
         Attack attack = given.withAnswer(given.answer().replace("$HOSTTMP", hostTmp.toString()));
         Steps steps = null;
         try {
-            steps = prepare(attack, hostTmp);
-            if ("container".equals(layer)) {
+            boolean container = "container".equals(layer);
+            // setup `image` places the user's image file at that step (before a cloned
+            // commands.json replaces it); otherwise it is added after the setup
+            boolean imageStep = attack.setup().contains("image");
+            steps = prepare(attack, hostTmp, container);
+            if (container && !imageStep) {
                 useContainerImage(steps.root);
             }
             check(attack, via, layer, steps, resident);
@@ -285,7 +290,7 @@ class AttackBatteryTest {
         }
     }
 
-    private static Steps prepare(Attack attack, Path hostTmp) throws Exception {
+    private static Steps prepare(Attack attack, Path hostTmp, boolean container) throws Exception {
         Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
@@ -298,6 +303,12 @@ class AttackBatteryTest {
         Files.writeString(root.resolve("sub/x.txt"), "x\n");
         Steps steps = new Steps(work, root, outside, hostTmp);
         for (String step : attack.setup()) {
+            if (step.equals("image")) {
+                if (container) {
+                    useContainerImage(root);
+                }
+                continue;
+            }
             steps.apply(step);
         }
         steps.before = snapshot(outside);

@@ -192,4 +192,27 @@ class TrustCommandTest {
         assertThat(run("trust", "-C", project.toString())).isZero();
         assertThat(out.toString()).contains("nothing to trust");
     }
+
+    @Test
+    void trustDevcontainer_showsTheImage_recordsIt_aChangeNeedsTrustAgain() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("dev"));
+        Path file =
+                Files.createDirectories(project.resolve(".devcontainer"))
+                        .resolve("devcontainer.json");
+        Files.writeString(file, "{\"image\": \"node:22\"}\n");
+
+        assertThat(run("trust", "--devcontainer", "--show", "-C", project.toString())).isZero();
+        String shown = out.toString();
+        assertThat(run("trust", "--devcontainer", "-C", project.toString())).isZero();
+        Files.writeString(file, "{\"image\": \"ghcr.io/attacker/node:22\"}\n");
+        out.getBuffer().setLength(0);
+        assertThat(run("trust", "--devcontainer", "--show", "-C", project.toString())).isZero();
+        String changed = out.toString();
+
+        assertThat(shown).contains("names the image node:22").contains("Not trusted.");
+        assertThat(changed)
+                .contains("names the image ghcr.io/attacker/node:22")
+                .contains("Not trusted: it changed since you trusted it.");
+        assertThat(run("trust", "--devcontainer", "--revoke", "-C", project.toString())).isZero();
+    }
 }

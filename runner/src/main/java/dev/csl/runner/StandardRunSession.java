@@ -350,6 +350,9 @@ final class StandardRunSession implements RunSession {
     @Override
     public synchronized void close() {
         closed = true;
+        if (external != null) {
+            external.close(); // the apply's warm containers
+        }
         if (worker != null) {
             worker.close();
         }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.csl.fsguard.ErrorCode;
+import dev.csl.runner.approval.Devcontainer;
+import dev.csl.runner.approval.DevcontainerTrust;
 import dev.csl.runner.approval.ProjectTrust;
 import dev.csl.runner.base.RunOutcome;
 import dev.csl.runner.base.RunnerConfig;
@@ -133,6 +135,259 @@ class ContainerLayerTest {
         String left = new String(ps.getInputStream().readAllBytes()).strip();
         ps.waitFor();
         assertThat(left).as("containers left").isEmpty();
+    }
+
+    private static String containersOfThisProcess() throws IOException, InterruptedException {
+        return containersNamed("csl-" + ProcessHandle.current().pid() + "-");
+    }
+
+    private static String containersNamed(String prefix) throws IOException, InterruptedException {
+        ContainerRuntime runtime = ContainerRuntime.machine(null);
+        Process ps =
+                new ProcessBuilder(
+                                runtime.program().toString(),
+                                "ps",
+                                "--all",
+                                "--format",
+                                "{{.Names}}",
+                                "--filter",
+                                "name=" + prefix)
+                        .redirectErrorStream(true)
+                        .start();
+        String names = new String(ps.getInputStream().readAllBytes()).strip();
+        ps.waitFor();
+        return names;
+    }
+
+    private static RunRequest request(String block) {
+        return new RunRequest(block, null, null, null, ChangeRecorder.NONE);
+    }
+
+    @Test
+    void commandsOfOneApply_shareOneWarmContainer_clearedBetween_removedAtTheEnd()
+            throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+        RunnerConfig config =
+                new RunnerConfig(root, 30, 1 << 20, SandboxMode.CONTAINER, List.of(), false, null);
+
+        RunOutcome first;
+        RunOutcome second;
+        String during;
+        try (StandardRunSession session = TestSessions.open(config)) {
+            first =
+                    session.run(
+                            request(
+                                    "sh -c 'cat /proc/sys/kernel/hostname; echo x > /tmp/left;"
+                                            + " setsid env -i sleep 300 & echo $! > sleep.pid'"));
+            second =
+                    session.run(
+                            request(
+                                    "sh -c 'cat /proc/sys/kernel/hostname; ls /tmp/left 2>&1;"
+                                            + " test -e /proc/$(cat sleep.pid) && echo alive;"
+                                            + " echo done'"));
+            during = containersOfThisProcess();
+        }
+
+        assertThat(first.ok()).as(String.valueOf(first.failure())).isTrue();
+        assertThat(second.ok()).as(String.valueOf(second.failure())).isTrue();
+        String host = first.commands().get(0).stdout().lines().findFirst().orElseThrow();
+        // the same container: its host name is its id
+        assertThat(second.commands().get(0).stdout())
+                .isEqualTo(
+                        host
+                                + "\nls: cannot access '/tmp/left': No such file or directory\ndone\n");
+        assertThat(during).isNotEmpty();
+        assertThat(containersOfThisProcess()).as("containers left").isEmpty();
+    }
+
+    @Test
+    void timedOutCommand_inWarmContainer_killedWithItsGroup_theNextRunsInTheSameContainer()
+            throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+        RunnerConfig config =
+                new RunnerConfig(root, 30, 1 << 20, SandboxMode.CONTAINER, List.of(), false, null);
+
+        RunOutcome first;
+        RunOutcome timedOut;
+        RunOutcome next;
+        try (StandardRunSession session = TestSessions.open(config)) {
+            first = session.run(request("sh -c 'cat /proc/sys/kernel/hostname'"));
+            timedOut =
+                    session.run(
+                            new RunRequest(
+                                    "sh -c 'sleep 300 & echo $! > child.pid; wait'",
+                                    null,
+                                    null,
+                                    2,
+                                    ChangeRecorder.NONE));
+            next =
+                    session.run(
+                            request(
+                                    "sh -c 'cat /proc/sys/kernel/hostname;"
+                                            + " test -e /proc/$(cat child.pid) && echo alive;"
+                                            + " echo done'"));
+        }
+
+        assertThat(timedOut.failure().code()).isEqualTo(ErrorCode.TIMEOUT);
+        assertThat(next.ok()).as(String.valueOf(next.failure())).isTrue();
+        assertThat(next.commands().get(0).stdout())
+                .isEqualTo(first.commands().get(0).stdout() + "done\n");
+        assertThat(containersOfThisProcess()).as("containers left").isEmpty();
+    }
+
+    @Test
+    void failingCommand_inWarmContainer_reportedAndTheContainerRemoved() throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+
+        RunOutcome outcome = run("sh -c 'echo no >&2; exit 3'");
+
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_FAILED);
+        assertThat(outcome.commands().get(0).exitCode()).isEqualTo(3);
+        assertThat(outcome.commands().get(0).stderr()).isEqualTo("no\n");
+        assertThat(containersOfThisProcess()).as("containers left").isEmpty();
+    }
+
+    @Test
+    void newNestedRepository_betweenCommands_mountedReadOnlyForTheNext() throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+        RunnerConfig config =
+                new RunnerConfig(root, 30, 1 << 20, SandboxMode.CONTAINER, List.of(), false, null);
+
+        RunOutcome second;
+        try (StandardRunSession session = TestSessions.open(config)) {
+            session.run(request("sh -c true"));
+            Files.createDirectories(root.resolve("sub/.git"));
+            second = session.run(request("sh -c 'touch sub/.git/x 2>&1; true'"));
+        }
+
+        assertThat(second.commands().get(0).stdout()).contains("Read-only file system");
+        assertThat(root.resolve("sub/.git/x")).doesNotExist();
+    }
+
+    @Test
+    void containerOfAKilledCsl_removedByTheNext() throws Exception {
+        assumePodman();
+        useContainer("{\"rootfs\": \"/\"}");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        String orphan = "csl-" + gone.pid() + "-1";
+        ContainerRuntime runtime = ContainerRuntime.machine(null);
+        List<String> start = new java.util.ArrayList<>(runtime.client());
+        start.addAll(
+                List.of(
+                        "run",
+                        "--detach",
+                        "--rm",
+                        "--name",
+                        orphan,
+                        "--network",
+                        "none",
+                        "--read-only",
+                        "--read-only-tmpfs=false",
+                        "--ulimit",
+                        "nofile=1024:1024",
+                        "--ulimit",
+                        "nproc=512:512",
+                        "--log-driver",
+                        "none",
+                        "--rootfs",
+                        "/:O",
+                        "sleep",
+                        "300"));
+        Process started = new ProcessBuilder(start).redirectErrorStream(true).start();
+        String startOutput = new String(started.getInputStream().readAllBytes());
+        assertThat(started.waitFor()).as(startOutput).isZero();
+
+        run("sh -c true");
+
+        // the sweep runs beside the apply
+        for (int i = 0; i < 300 && !containersNamed(orphan).isEmpty(); i++) {
+            Thread.sleep(100);
+        }
+        assertThat(containersNamed(orphan)).isEmpty();
+    }
+
+    private void devcontainer(String image) throws IOException {
+        Files.createDirectories(root.resolve(".devcontainer"));
+        Files.writeString(
+                root.resolve(Devcontainer.RELATIVE_PATH),
+                "// cloned with the repository\n{\"image\": \"" + image + "\"}\n");
+    }
+
+    private void trustDevcontainer() throws IOException {
+        DevcontainerTrust.of(root).trust(Devcontainer.load(root).sha256());
+    }
+
+    @Test
+    void clonedDevcontainer_choosesNoImage_refusedNamingHowToTrustIt() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-attacker:1");
+
+        RunOutcome outcome = run("sh -c true");
+
+        assertThat(outcome.failure().code()).isEqualTo(ErrorCode.COMMAND_NOT_ALLOWED);
+        assertThat(outcome.failure().message())
+                .contains(
+                        "no image is named: .devcontainer/devcontainer.json names the image"
+                                + " localhost/csl-attacker:1, but csl has no record that you"
+                                + " reviewed it")
+                .doesNotContain("is not on this machine");
+        assertThat(outcome.failure().hint()).contains("csl trust --devcontainer");
+    }
+
+    @Test
+    void trustedDevcontainer_itsImageUsed() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+
+        RunOutcome outcome = run("sh -c true");
+
+        // the image is the one chosen: the runtime is asked for it (and has none of that name)
+        assertThat(outcome.failure().message())
+                .contains("'localhost/csl-no-such-image:2' is not on this machine");
+    }
+
+    @Test
+    void devcontainerChangedAfterTrust_ignoredSayingSo() throws Exception {
+        assumeTrue(ContainerRuntime.machine(null).works(), ContainerRuntime.machine(null).why());
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+        devcontainer("localhost/csl-attacker:1");
+
+        RunOutcome outcome = run("sh -c true");
+
+        assertThat(outcome.failure().message())
+                .contains("names the image localhost/csl-attacker:1, but it changed since you")
+                .doesNotContain("is not on this machine");
+    }
+
+    @Test
+    void trustedDevcontainer_underAuto_choosesNoLayer() throws Exception {
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+
+        RunOutcome auto = run(SandboxMode.AUTO, "cat notes.txt");
+
+        assertThat(auto.ok()).as(String.valueOf(auto.failure())).isTrue();
+        assertThat(auto.sandboxLayer()).doesNotStartWith("container");
+    }
+
+    @Test
+    void commandsJsonImage_winsOverTheDevcontainers() throws Exception {
+        assumePodman();
+        devcontainer("localhost/csl-no-such-image:2");
+        trustDevcontainer();
+        useContainer("{\"rootfs\": \"/\"}");
+
+        RunOutcome outcome = run("sh -c 'echo in'");
+
+        assertThat(outcome.ok()).as(String.valueOf(outcome.failure())).isTrue();
+        assertThat(outcome.sandboxLayer()).endsWith(", root file system /");
     }
 
     @Test

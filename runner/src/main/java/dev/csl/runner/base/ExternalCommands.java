@@ -9,7 +9,7 @@ import java.util.List;
  * sandbox where there is one. Created per apply by {@code
  * dev.csl.runner.external.ExternalCommandsFactory}.
  */
-public interface ExternalCommands {
+public interface ExternalCommands extends AutoCloseable {
 
     /**
      * Decides before anything in the block runs whether an external command line may run (approval:
@@ -40,4 +40,8 @@ public interface ExternalCommands {
 
     /** The sandbox layer commands run in ("bubblewrap", "none: bwrap not installed", ...). */
     String sandboxLayer();
+
+    /** Ends what the apply kept running for its commands (warm containers); idempotent. */
+    @Override
+    default void close() {}
 }

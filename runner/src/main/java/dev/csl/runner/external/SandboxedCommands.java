@@ -17,6 +17,7 @@ import dev.csl.runner.sandbox.CeilingFailures;
 import dev.csl.runner.sandbox.Confined;
 import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
+import dev.csl.runner.sandbox.WarmContainers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ final class SandboxedCommands implements ExternalCommands {
     private final NodeRunner node;
     private final Map<List<String>, Boolean> network = new HashMap<>();
     private OperandGuard operands;
+    private WarmContainers warm;
 
     SandboxedCommands(
             RunnerConfig config,
@@ -118,9 +120,7 @@ final class SandboxedCommands implements ExternalCommands {
             return new CommandOutcome(new CommandResult(display, -1, "", "", 0), unchecked);
         }
         CommandOutcome outcome;
-        try (Confined confined =
-                sandbox.confine(
-                        command, config.workingDir(), dir, withNetwork, metadata.readOnly())) {
+        try (Confined confined = confine(command, dir, withNetwork, metadata)) {
             List<String> wrapped = confined.argv();
             if (sandbox.kind() != SandboxLayer.BUBBLEWRAP
                     && sandbox.kind() != SandboxLayer.CONTAINER) {
@@ -152,6 +152,33 @@ final class SandboxedCommands implements ExternalCommands {
             return new CommandOutcome(outcome.result(), planted);
         }
         return explain(outcome, withNetwork);
+    }
+
+    /**
+     * The command line of {@code command}: in the apply's warm container under the container layer,
+     * else as the sandbox confines it.
+     */
+    private Confined confine(
+            List<String> command, Path dir, boolean withNetwork, MetadataSnapshot metadata)
+            throws IOException {
+        if (sandbox.kind() == SandboxLayer.CONTAINER) {
+            if (warm == null) {
+                warm = sandbox.warmContainers();
+            }
+            if (warm != null) {
+                return sandbox.confineWarm(
+                        warm, command, config.workingDir(), dir, withNetwork, metadata.readOnly());
+            }
+        }
+        return sandbox.confine(command, config.workingDir(), dir, withNetwork, metadata.readOnly());
+    }
+
+    /** Removes the apply's warm containers. */
+    @Override
+    public void close() {
+        if (warm != null) {
+            warm.close();
+        }
     }
 
     /** Why a command failed, where the ceilings or the sandbox stopped it. */

@@ -17,11 +17,18 @@ import java.util.List;
  * @param tmpDir the command's {@code TMPDIR}, or {@code null}
  * @param cgroup the command's cgroup, or {@code null}
  * @param leftover removes what a killed client left behind (a container), or {@code null}
+ * @param afterward run when the command has ended, however it ended (a warm container's processes
+ *     and {@code /tmp} cleared for the next command), or {@code null}
  */
-public record Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup, Runnable leftover)
+public record Confined(
+        List<String> argv, Path tmpDir, CommandCgroup cgroup, Runnable leftover, Runnable afterward)
         implements AutoCloseable {
     public Confined {
         argv = List.copyOf(argv);
+    }
+
+    public Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup, Runnable leftover) {
+        this(argv, tmpDir, cgroup, leftover, null);
     }
 
     public Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup) {
@@ -53,11 +60,14 @@ public record Confined(List<String> argv, Path tmpDir, CommandCgroup cgroup, Run
     }
 
     /**
-     * Removes the cgroup (killing what is left in it), then the temporary directory and what the
-     * command left in it (links are not followed).
+     * Runs {@code afterward}, removes the cgroup (killing what is left in it), then the temporary
+     * directory and what the command left in it (links are not followed).
      */
     @Override
     public void close() {
+        if (afterward != null) {
+            afterward.run();
+        }
         if (cgroup != null) {
             cgroup.close();
         }

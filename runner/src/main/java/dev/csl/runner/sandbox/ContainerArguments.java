@@ -109,7 +109,74 @@ final class ContainerArguments {
             throws IOException {
         List<String> args =
                 new ArrayList<>(isolation(runtime, name, network, HostLimits.machine(), limits));
-        args.addAll(List.of("-v", mountable(root) + ":" + root));
+        args.addAll(mounts(root, readOnly));
+        args.addAll(List.of("--workdir", mountable(cwd)));
+        args.addAll(environment(environment));
+        if (stdin) {
+            args.add("-i");
+        }
+        args.addAll(image.runArguments());
+        args.addAll(command);
+        return args;
+    }
+
+    /**
+     * The {@code run} of a warm container, detached, that commands then join with {@link #exec}:
+     * the same isolation and mounts as {@link #run}, its first process {@code init} (one that only
+     * waits), and no environment of a command's (each {@code exec} passes the caller's own).
+     *
+     * @throws IOException when a path cannot be mounted (it holds a ':' or ',')
+     */
+    static List<String> warm(
+            ContainerRuntime runtime,
+            ContainerImage image,
+            String name,
+            Path root,
+            boolean network,
+            List<Path> readOnly,
+            CommandLimits limits,
+            Path initProgram)
+            throws IOException {
+        List<String> args =
+                new ArrayList<>(isolation(runtime, name, network, HostLimits.machine(), limits));
+        args.add(1, "--detach");
+        args.addAll(mounts(root, readOnly));
+        if (initProgram != null) {
+            args.addAll(List.of("-v", mountable(initProgram) + ":" + INIT + ":ro"));
+        }
+        args.addAll(List.of("--env", "HOME=/tmp", "--env", "TMPDIR=/tmp"));
+        args.addAll(image.runArguments());
+        // catatonit's pause mode; without it the image's own sleep
+        args.addAll(initProgram != null ? List.of(INIT, "-P") : List.of("sleep", "infinity"));
+        return args;
+    }
+
+    /** Where a warm container's init program is mounted. */
+    static final String INIT = "/.csl-init";
+
+    /**
+     * The {@code exec} of {@code command} in the warm container {@code name}, in {@code cwd}, with
+     * the environment names a command may see (their values the client's: the caller's own).
+     *
+     * @throws IOException when {@code cwd} cannot be named (it holds a ':' or ',')
+     */
+    static List<String> exec(
+            String name, List<String> command, Path cwd, List<String> environment, boolean stdin)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of("exec"));
+        if (stdin) {
+            args.add("-i");
+        }
+        args.addAll(List.of("--workdir", mountable(cwd)));
+        args.addAll(environment(environment));
+        args.add(name);
+        args.addAll(command);
+        return args;
+    }
+
+    /** The working directory read-write at its path, and {@code readOnly} over it. */
+    private static List<String> mounts(Path root, List<Path> readOnly) throws IOException {
+        List<String> args = new ArrayList<>(List.of("-v", mountable(root) + ":" + root));
         Set<Path> shown = new LinkedHashSet<>(readOnly);
         for (Path path : shown) {
             // csl's own choice: metadata and csl's files inside, the Node preload outside
@@ -117,7 +184,12 @@ final class ContainerArguments {
                 args.addAll(List.of("-v", mountable(path) + ":" + path + ":ro"));
             }
         }
-        args.addAll(List.of("--workdir", mountable(cwd)));
+        return args;
+    }
+
+    /** {@code --env NAME} for each name a command may see, then HOME and TMPDIR. */
+    private static List<String> environment(List<String> environment) {
+        List<String> args = new ArrayList<>();
         for (String variable : ENVIRONMENT) {
             args.addAll(List.of("--env", variable));
         }
@@ -127,11 +199,6 @@ final class ContainerArguments {
             }
         }
         args.addAll(List.of("--env", "HOME=/tmp", "--env", "TMPDIR=/tmp"));
-        if (stdin) {
-            args.add("-i");
-        }
-        args.addAll(image.runArguments());
-        args.addAll(command);
         return args;
     }
 

@@ -30,8 +30,29 @@ public record ContainerCheck(boolean ok, String detail, String hint) {
 
     /** The check for the project in {@code here}, trying a container in {@code scratch}. */
     public static ContainerCheck of(Path here, Path scratch, ProcessLauncher launcher) {
-        ContainerRuntime runtime = ContainerRuntime.machine(here);
-        ContainerImage chosen = chosenImage(here);
+        return of(here, scratch, launcher, ContainerRuntime.machine(here));
+    }
+
+    /** As {@link #of(Path, Path, ProcessLauncher)} with {@code runtime} as the machine's. */
+    static ContainerCheck of(
+            Path here, Path scratch, ProcessLauncher launcher, ContainerRuntime runtime) {
+        ContainerLayer project = ContainerLayer.forProject(runtime, chosenImage(here), here);
+        ContainerCheck check = trial(scratch, launcher, runtime, project.image());
+        if (project.ignored() == null) {
+            return check;
+        }
+        // an untrusted or changed devcontainer.json: said on the line, with how to trust it
+        return new ContainerCheck(
+                check.ok(),
+                check.detail() + "; " + project.ignored(),
+                check.hint().isEmpty() ? project.hint() : check.hint());
+    }
+
+    private static ContainerCheck trial(
+            Path scratch,
+            ProcessLauncher launcher,
+            ContainerRuntime runtime,
+            ContainerImage chosen) {
         if (!runtime.works()) {
             return new ContainerCheck(
                     chosen == null,

@@ -156,9 +156,12 @@ public record ContainerRuntime(
                 Output.of(List.of(docker.toString(), "version", "--format", "{{.Server.Version}}"));
         if (version.exit() != 0 || version.text().isBlank()) {
             return unavailable(
-                    "docker is installed but its engine does not answer ("
-                            + version.text()
-                            + "); start the Docker engine, or apt-get install podman runc");
+                    "docker's command line is installed ("
+                            + docker
+                            + ") but no Docker engine answers it ("
+                            + version.text().lines().findFirst().orElse("").strip()
+                            + "); start the Docker engine (systemctl start docker), or use Podman,"
+                            + " which needs none (apt-get install podman runc)");
         }
         Output info =
                 Output.of(List.of(docker.toString(), "info", "--format", "{{.SecurityOptions}}"));

@@ -144,10 +144,11 @@ public final class Sandbox {
                                         config.context().getenv("PATH"), config.workingDir()),
                         LandlockProbe::machine);
         ContainerLayer layer =
-                new ContainerLayer(
+                ContainerLayer.forProject(
                         ContainerRuntime.machine(
                                 config.workingDir(), config.context().getenv("PATH")),
-                        image);
+                        image,
+                        config.workingDir());
         String error = layer.check();
         return new Sandbox(
                         mode,
@@ -569,6 +570,40 @@ public final class Sandbox {
                                 .toList(),
                         stdin));
         return new Confined(argv, null, null, () -> container.remove(name));
+    }
+
+    /**
+     * The warm containers of one apply under the container layer (the caller closes them at the
+     * apply's end), or {@code null} under every other layer.
+     */
+    public WarmContainers warmContainers() {
+        return container == null || error != null ? null : new WarmContainers(container);
+    }
+
+    /**
+     * As {@link #confine}, in the apply's warm container ({@link WarmContainers}) instead of a
+     * fresh one: the same mounts, network, ceilings and environment; closing the result clears the
+     * container of what the command left (processes, {@code /tmp}).
+     */
+    public Confined confineWarm(
+            WarmContainers warm,
+            List<String> command,
+            Path workingDir,
+            Path cwd,
+            boolean network,
+            List<Path> readOnly)
+            throws IOException {
+        Path realRoot = realPath(workingDir);
+        List<Path> shown = new ArrayList<>(readOnly.stream().map(Sandbox::realPath).toList());
+        shown.addAll(OwnInstallation.inside(realRoot));
+        return warm.confine(
+                command,
+                realRoot,
+                realPath(cwd),
+                network,
+                shown,
+                limits(realRoot),
+                environment(realRoot));
     }
 
     /** The names the project's trusted commands.json passes on to commands ({@code env}). */

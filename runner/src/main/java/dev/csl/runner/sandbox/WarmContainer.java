@@ -1,0 +1,237 @@
+package dev.csl.runner.sandbox;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One running container of the container layer that the commands of an apply join with {@code
+ * exec}, so that the runtime's start is paid once: started detached with the mounts and network of
+ * {@link ContainerArguments#warm}, its first process an init that only waits. Between two commands
+ * {@link #clear} kills every process but that init and empties {@code /tmp}, from the host through
+ * {@code /proc} (no program of the image's is needed), so nothing of one command reaches the next.
+ *
+ * @param layer the runtime and image it runs
+ * @param name its name ({@code csl-PID-N}: whose csl it is)
+ * @param network whether it has the network
+ * @param mounts what is mounted read-only over the working directory
+ * @param init the host's pid of its first process
+ */
+record WarmContainer(
+        ContainerLayer layer, String name, boolean network, List<Path> mounts, long init) {
+    /** Rounds of killing before giving up on a command that keeps forking. */
+    private static final int ROUNDS = 50;
+
+    /** catatonit, statically linked, where Podman installs it: the init of a warm container. */
+    private static final List<Path> INIT_PROGRAMS =
+            List.of(Path.of("/usr/libexec/podman/catatonit"), Path.of("/usr/bin/catatonit"));
+
+    WarmContainer {
+        mounts = List.copyOf(mounts);
+    }
+
+    /**
+     * Starts one; removed again when anything of the start fails.
+     *
+     * @throws IOException naming what failed
+     */
+    static WarmContainer start(
+            ContainerLayer layer,
+            Path root,
+            boolean network,
+            List<Path> mounts,
+            dev.csl.runner.approval.CommandLimits limits)
+            throws IOException {
+        String name = ContainerLayer.nextName();
+        List<String> run = new ArrayList<>(layer.runtime().client());
+        run.addAll(
+                ContainerArguments.warm(
+                        layer.runtime(),
+                        layer.image(),
+                        name,
+                        root,
+                        network,
+                        mounts,
+                        limits,
+                        initProgram()));
+        ContainerRuntime.Output started = ContainerRuntime.Output.of(run);
+        if (started.exit() != 0) {
+            layer.remove(name);
+            throw new IOException("the container did not start: " + started.text());
+        }
+        List<String> inspect = new ArrayList<>(layer.runtime().client());
+        inspect.addAll(List.of("inspect", "--format", "{{.State.Pid}}", name));
+        ContainerRuntime.Output pid = ContainerRuntime.Output.of(inspect);
+        try {
+            long init = Long.parseLong(pid.text().strip());
+            if (pid.exit() != 0 || init <= 1) {
+                throw new NumberFormatException(pid.text());
+            }
+            return new WarmContainer(layer, name, network, mounts, init);
+        } catch (NumberFormatException e) {
+            layer.remove(name);
+            throw new IOException("the container's first process was not found: " + pid.text());
+        }
+    }
+
+    /** The host's catatonit, or {@code null}: then the image's {@code sleep}. */
+    private static Path initProgram() {
+        for (Path path : INIT_PROGRAMS) {
+            try {
+                if (Files.isRegularFile(path)) {
+                    return path.toRealPath();
+                }
+            } catch (IOException e) {
+                // the next one
+            }
+        }
+        return null;
+    }
+
+    /** Whether it still runs (its first process is alive). */
+    boolean alive() {
+        return Files.isDirectory(Path.of("/proc", Long.toString(init), "ns"))
+                && pidNamespace() != null;
+    }
+
+    /** The {@code exec} client's whole command line for {@code command}. */
+    List<String> exec(List<String> command, Path cwd, List<String> environment) throws IOException {
+        List<String> argv = new ArrayList<>(layer.runtime().client());
+        argv.addAll(ContainerArguments.exec(name, command, cwd, environment, false));
+        return argv;
+    }
+
+    /**
+     * Kills every process in the container but its init (what a command left behind, also one that
+     * timed out, with its whole group) and empties its {@code /tmp}, links removed, never followed.
+     * Quiet: what it cannot do, {@link #remove} at the end of the apply does.
+     */
+    void clear() {
+        String namespace = pidNamespace();
+        if (namespace == null) {
+            return;
+        }
+        for (int round = 0; round < ROUNDS; round++) {
+            if (killOthers(namespace) == 0) {
+                break;
+            }
+        }
+        emptyTmp(Path.of("/proc", Long.toString(init), "root", "tmp"));
+    }
+
+    void remove() {
+        layer.remove(name);
+    }
+
+    private String pidNamespace() {
+        return namespaceOf(init);
+    }
+
+    private static String namespaceOf(long pid) {
+        try {
+            return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "pid"))
+                    .toString();
+        } catch (IOException | RuntimeException e) {
+            return null; // gone, or a zombie
+        }
+    }
+
+    /** Kills the container's processes but init; how many were alive. */
+    private int killOthers(String namespace) {
+        int found = 0;
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc"))) {
+            for (Path entry : entries) {
+                String file = entry.getFileName().toString();
+                if (!file.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long pid = Long.parseLong(file);
+                if (pid != init && namespace.equals(namespaceOf(pid))) {
+                    found++;
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        if (found > 0) {
+            try {
+                Thread.sleep(5); // init reaps them
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return found;
+    }
+
+    /**
+     * Empties the container's own tmpfs, reached through its init: links removed, never followed,
+     * and never a directory of another file system (a working directory under the host's /tmp is
+     * mounted inside this one).
+     */
+    private static void emptyTmp(Path tmp) {
+        Object device = device(tmp);
+        if (device == null) {
+            return;
+        }
+        try {
+            Files.walkFileTree(
+                    tmp,
+                    new SimpleFileVisitor<>() {
+                        @Override
+                        public FileVisitResult preVisitDirectory(
+                                Path dir, BasicFileAttributes attrs) {
+                            return device.equals(device(dir))
+                                    ? FileVisitResult.CONTINUE
+                                    : FileVisitResult.SKIP_SUBTREE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                            if (device.equals(device(file))) {
+                                delete(file);
+                            }
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult visitFileFailed(Path file, IOException e) {
+                            return FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                            if (!dir.equals(tmp) && device.equals(device(dir))) {
+                                delete(dir);
+                            }
+                            return FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException e) {
+            // what stays in /tmp goes with the container at the end of the apply
+        }
+    }
+
+    private static Object device(Path path) {
+        try {
+            return Files.getAttribute(path, "unix:dev", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            // left for the end of the apply, which removes the container
+        }
+    }
+}
