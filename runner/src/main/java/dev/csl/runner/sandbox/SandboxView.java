@@ -101,12 +101,8 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
             // working, and the resolver's socket beside it stays hidden
             wanted.add(resolver);
         }
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            if (!entry.isEmpty()) {
-                Path p = Path.of(entry).toAbsolutePath();
-                wanted.add(
-                        Files.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
-            }
+        for (Path p : ClassPathEntries.all()) {
+            wanted.add(Files.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
         }
         String path = pathVariable == null ? "" : pathVariable;
         for (String dir : path.split(File.pathSeparator)) {
