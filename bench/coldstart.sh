@@ -8,6 +8,8 @@
 # Every measured run starts from a fresh copy of the project (not timed).
 # usage: bench/coldstart.sh [RUNS=30]   (hyperfine when installed, else a date loop; NO_HYPERFINE=1 forces the loop)
 set -euo pipefail
+# Cold means a JVM per call: never the resident process (docs/daemon.md), which is on by default.
+export CSL_DAEMON=0
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-30}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/csl-coldstart.XXXXXX")"

@@ -5,6 +5,8 @@
 # 1. Three times: touch the jar (as a build does), time the first --version, then an apply.
 # 2. Eleven paired runs of --version and of apply with current caches; the medians.
 set -euo pipefail
+# Cold means a JVM per call: never the resident process (docs/daemon.md), which is on by default.
+export CSL_DAEMON=0
 cd "$(dirname "$0")/.."
 old=$1 new=$2
 project="$(mktemp -d)"; answer="$project.md"

@@ -4,7 +4,11 @@
 # times on shared 2-core machines move from run to run.
 #
 #   bench/side-by-side/compare.sh [STEP...]     steps: cold-apply cold-parse version serve builtins
-#                                         all (default: all of them)
+#                                         warm-apply warm-version; all (default: all of them)
+#
+# The cold steps run with CSL_DAEMON=0 (a JVM per call, whatever the caller's setting); the warm
+# ones and builtins' warm column with the resident process up, started from this script's own
+# environment (docs/daemon.md).
 #
 # Environment:
 #   CSL            the csl launcher to measure                 (default: ./csl of the current checkout)
@@ -29,6 +33,16 @@ ab() { "$PY" "$here/ab.py" "$@" | tail -1; }
 step_cold_apply() {
   echo "cold apply of typical.txt (36 KB, 20 ops), csl (A) vs reference Node apply (B); goal: ratio < 0.7"
   need_ref || return 0
+  apply_pairs
+}
+step_warm_apply() {
+  echo "apply of typical.txt with the resident process up, csl (A) vs reference Node apply (B); goal: ratio <= 0.5"
+  need_ref || return 0
+  daemon_up || return 0
+  CSL_DAEMON=1 apply_pairs
+  daemon_calls
+}
+apply_pairs() {
   for flag in "--json" ""; do
     printf '  csl apply %-7s ' "${flag:-(plain)}"
     ab -n 15 --warmup 3 \
@@ -48,6 +62,12 @@ step_cold_parse() {
 step_version() {
   echo "csl --version (A) vs node -e 0 (B): a command that does nothing should cost no more than a runtime start"
   printf '  '; ab -n 15 --warmup 3 --a "exec $CSL --version" --b "exec node -e 0"
+}
+step_warm_version() {
+  echo "csl --version with the resident process up (A) vs node -e 0 (B); goal: ratio <= 0.5"
+  daemon_up || return 0
+  printf '  '; CSL_DAEMON=1 ab -n 15 --warmup 3 --a "exec $CSL --version" --b "exec node -e 0"
+  daemon_calls
 }
 step_serve() {
   echo "csl serve, one client, 40 sequential applies to one working directory (p50; worker JVMs started)"
@@ -97,5 +117,6 @@ step_builtins() {
   done
   export CSL_DAEMON=0
 }
-steps=("$@"); [ ${#steps[@]} -eq 0 ] || [ "${steps[0]}" = all ] && steps=(cold-apply cold-parse version serve builtins)
+export CSL_DAEMON=0
+steps=("$@"); [ ${#steps[@]} -eq 0 ] || [ "${steps[0]}" = all ] && steps=(cold-apply cold-parse version serve builtins warm-apply warm-version)
 for s in "${steps[@]}"; do "step_${s//-/_}"; done
