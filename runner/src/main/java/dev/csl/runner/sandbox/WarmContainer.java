@@ -2,11 +2,11 @@ package dev.csl.runner.sandbox;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,66 +172,68 @@ record WarmContainer(
     }
 
     /**
-     * Empties the container's own tmpfs, reached through its init: links removed, never followed,
-     * and never a directory of another file system (a working directory under the host's /tmp is
-     * mounted inside this one).
+     * Empties the container's own tmpfs, reached through its init, by directory handles only
+     * (openat, unlinkat): a command still running in the container could swap a directory for a
+     * link meanwhile, and a path walked from the host through {@code /proc/PID/root} resolves an
+     * absolute link against the host's root, so deleting by path could delete the host's files.
+     * Links are removed, never followed, and a directory of another file system (a working
+     * directory under the host's /tmp is mounted inside this one) is never entered.
      */
-    private static void emptyTmp(Path tmp) {
-        Object device = device(tmp);
-        if (device == null) {
-            return;
-        }
-        try {
-            Files.walkFileTree(
-                    tmp,
-                    new SimpleFileVisitor<>() {
-                        @Override
-                        public FileVisitResult preVisitDirectory(
-                                Path dir, BasicFileAttributes attrs) {
-                            return device.equals(device(dir))
-                                    ? FileVisitResult.CONTINUE
-                                    : FileVisitResult.SKIP_SUBTREE;
-                        }
-
-                        @Override
-                        public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                            if (device.equals(device(file))) {
-                                delete(file);
-                            }
-                            return FileVisitResult.CONTINUE;
-                        }
-
-                        @Override
-                        public FileVisitResult visitFileFailed(Path file, IOException e) {
-                            return FileVisitResult.CONTINUE;
-                        }
-
-                        @Override
-                        public FileVisitResult postVisitDirectory(Path dir, IOException e) {
-                            if (!dir.equals(tmp) && device.equals(device(dir))) {
-                                delete(dir);
-                            }
-                            return FileVisitResult.CONTINUE;
-                        }
-                    });
-        } catch (IOException e) {
+    static void emptyTmp(Path tmp) {
+        try (DirectoryStream<Path> opened = Files.newDirectoryStream(tmp)) {
+            if (!(opened instanceof SecureDirectoryStream<Path> dir)) {
+                return; // no handle-relative deletion here: left for the container's removal
+            }
+            String device = device(dir);
+            if (device != null) {
+                empty(dir, device);
+            }
+        } catch (IOException | RuntimeException e) {
             // what stays in /tmp goes with the container at the end of the apply
         }
     }
 
-    private static Object device(Path path) {
-        try {
-            return Files.getAttribute(path, "unix:dev", LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException | RuntimeException e) {
-            return null;
+    private static void empty(SecureDirectoryStream<Path> dir, String device) {
+        List<Path> names = new ArrayList<>();
+        for (Path entry : dir) {
+            names.add(entry.getFileName());
+        }
+        for (Path name : names) {
+            try {
+                BasicFileAttributes attrs =
+                        dir.getFileAttributeView(
+                                        name,
+                                        BasicFileAttributeView.class,
+                                        LinkOption.NOFOLLOW_LINKS)
+                                .readAttributes();
+                if (!attrs.isDirectory()) {
+                    dir.deleteFile(name); // a link itself, never what it names
+                    continue;
+                }
+                try (SecureDirectoryStream<Path> sub =
+                        dir.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                    if (!device.equals(device(sub))) {
+                        continue; // a mount: the project, say
+                    }
+                    empty(sub, device);
+                }
+                dir.deleteDirectory(name);
+            } catch (IOException | RuntimeException e) {
+                // left for the end of the apply, which removes the container
+            }
         }
     }
 
-    private static void delete(Path path) {
-        try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            // left for the end of the apply, which removes the container
+    /** The device of the directory a handle holds, from its file key "(dev=...,ino=...)". */
+    private static String device(SecureDirectoryStream<Path> dir) throws IOException {
+        Object key =
+                dir.getFileAttributeView(BasicFileAttributeView.class).readAttributes().fileKey();
+        if (key == null) {
+            return null;
         }
+        String text = key.toString();
+        int at = text.indexOf("dev=");
+        int end = text.indexOf(',', at);
+        return at < 0 || end < 0 ? null : text.substring(at + 4, end);
     }
 }
