@@ -25,11 +25,13 @@ final class JournalRecords {
     }
 
     private final UserState user;
-    private final String project;
+
+    /** The project's key: the record's file name and its header both name it. */
+    private final String key;
 
     private JournalRecords(UserState user, String project) {
         this.user = user;
-        this.project = project;
+        this.key = UserState.keyOf(project);
     }
 
     private static final java.util.concurrent.atomic.AtomicBoolean DIGEST_READIED =
@@ -55,7 +57,7 @@ final class JournalRecords {
     }
 
     private String file() {
-        return "journals/" + UserState.keyOf(project) + ".txt";
+        return "journals/" + key + ".txt";
     }
 
     /** Recorded before the apply {@code id} changes anything: a kill leaves a journal of ours. */
@@ -165,7 +167,7 @@ final class JournalRecords {
     }
 
     private String header() {
-        return "csl journal records 1 " + UserState.keyOf(project);
+        return "csl journal records 1 " + key;
     }
 
     private void write(Map<String, Entry> entries) throws IOException {
