@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 /**
  * Wall-clock cost of csl's second layer, measured through the real launcher and sandbox classes:
  * `sandbox` - one command (/bin/true) started plainly vs inside bubblewrap;
- * `container` - the same plainly, in bubblewrap, in a fresh container and in a warm one (exec);
+ * `container` - the same plainly, in bubblewrap, in a fresh container and in a warm one (its exec agent, else exec);
  * `node` - `node -e 0` vs a one-line lang="node" script (guarded-fs preload + permission model),
  * without and with the sandbox. Run by bench/sandbox.sh and bench/node.sh.
  */
@@ -53,7 +53,7 @@ public class ExternalBench {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
-            // as an apply's later commands run: exec in its warm container, cleared afterwards
+            // as an apply's later commands run: in its warm container (its exec agent), cleared afterwards
             var warm = container.warmContainers();
             Runtime.getRuntime().addShutdownHook(new Thread(warm::close));
             cases.put("container warm /bin/true", () -> {

@@ -87,12 +87,17 @@ public record ConfineLauncher(Path path, String why) {
      * program's, else a fresh copy put in its place.
      */
     static ConfineLauncher copyInto(Path dir, byte[] program) throws IOException {
-        Path target = dir.resolve(RESOURCE + "-" + hash(program));
+        return new ConfineLauncher(copyInto(dir, RESOURCE, program), "");
+    }
+
+    /** As {@link #copyInto(Path, byte[])}, for the program {@code name} (csl's other programs). */
+    static Path copyInto(Path dir, String name, byte[] program) throws IOException {
+        Path target = dir.resolve(name + "-" + hash(program));
         if (Files.isRegularFile(target) && Arrays.equals(Files.readAllBytes(target), program)) {
-            return new ConfineLauncher(target, "");
+            return target;
         }
         // csl's own cache directory, never a project: written directly, then renamed into place
-        Path temporary = Files.createTempFile(dir, RESOURCE, ".tmp");
+        Path temporary = Files.createTempFile(dir, name, ".tmp");
         try {
             Files.write(temporary, program);
             Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwx------"));
@@ -109,7 +114,7 @@ public record ConfineLauncher(Path path, String why) {
             // the temporary file made just above in csl's own cache directory
             Files.deleteIfExists(temporary);
         }
-        return new ConfineLauncher(target, "");
+        return target;
     }
 
     /**

@@ -137,6 +137,25 @@ final class ContainerArguments {
             CommandLimits limits,
             Path initProgram)
             throws IOException {
+        return warm(runtime, image, name, root, network, readOnly, limits, initProgram, null);
+    }
+
+    /**
+     * As {@link #warm(ContainerRuntime, ContainerImage, String, Path, boolean, List, CommandLimits,
+     * Path)}; with an {@code agentDir}, {@code initProgram} is the exec agent ({@link ExecAgent}),
+     * listening in {@code agentDir}, mounted at {@link #AGENT_DIR}.
+     */
+    static List<String> warm(
+            ContainerRuntime runtime,
+            ContainerImage image,
+            String name,
+            Path root,
+            boolean network,
+            List<Path> readOnly,
+            CommandLimits limits,
+            Path initProgram,
+            Path agentDir)
+            throws IOException {
         List<String> args =
                 new ArrayList<>(isolation(runtime, name, network, HostLimits.machine(), limits));
         args.add(1, "--detach");
@@ -144,15 +163,45 @@ final class ContainerArguments {
         if (initProgram != null) {
             args.addAll(List.of("-v", mountable(initProgram) + ":" + INIT + ":ro"));
         }
+        if (agentDir != null) {
+            args.addAll(
+                    List.of(
+                            "-v",
+                            mountable(agentDir) + ":" + AGENT_DIR + ":rw,noexec,nosuid,nodev"));
+        }
         args.addAll(List.of("--env", "HOME=/tmp", "--env", "TMPDIR=/tmp"));
         args.addAll(image.runArguments());
-        // catatonit's pause mode; without it the image's own sleep
-        args.addAll(initProgram != null ? List.of(INIT, "-P") : List.of("sleep", "infinity"));
+        if (agentDir != null) {
+            args.addAll(List.of(INIT, "agent", AGENT_DIR));
+        } else {
+            // catatonit's pause mode; without it the image's own sleep
+            args.addAll(initProgram != null ? List.of(INIT, "-P") : List.of("sleep", "infinity"));
+        }
         return args;
     }
 
     /** Where a warm container's init program is mounted. */
     static final String INIT = "/.csl-init";
+
+    /** Where a warm container's exec agent listens (a directory of csl's). */
+    static final String AGENT_DIR = "/.csl-agent";
+
+    /**
+     * The names of the caller's environment a command in a warm container gets, as {@link #exec}
+     * passes them ({@code HOME} and {@code TMPDIR} are the container's own).
+     */
+    static List<String> passedNames(List<String> environment) {
+        List<String> names = new ArrayList<>(ENVIRONMENT);
+        for (String variable : environment) {
+            if (variable.matches("[A-Za-z_][A-Za-z0-9_]*")
+                    && !names.contains(variable)
+                    && !variable.equals("HOME")
+                    && !variable.equals("TMPDIR")) {
+                names.add(variable);
+            }
+        }
+        return names;
+    }
 
     /**
      * The {@code exec} of {@code command} in the warm container {@code name}, in {@code cwd}, with

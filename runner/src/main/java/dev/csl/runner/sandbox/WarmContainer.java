@@ -12,20 +12,34 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One running container of the container layer that the commands of an apply join with {@code
- * exec}, so that the runtime's start is paid once: started detached with the mounts and network of
- * {@link ContainerArguments#warm}, its first process an init that only waits. Between two commands
- * {@link #clear} kills every process but that init and empties {@code /tmp}, from the host through
- * {@code /proc} (no program of the image's is needed), so nothing of one command reaches the next.
+ * One running container of the container layer that the commands of an apply join, so that the
+ * runtime's start is paid once: started detached with the mounts and network of {@link
+ * ContainerArguments#warm}, its first process the exec agent ({@link ExecAgent}) that forks each
+ * command in it, or, where the agent cannot run, an init that only waits, and each command then
+ * joins it with {@code exec}. Between two commands {@link #clear} kills every process but that init
+ * and empties {@code /tmp}, from the host through {@code /proc} (no program of the image's is
+ * needed), so nothing of one command reaches the next.
  *
  * @param layer the runtime and image it runs
  * @param name its name ({@code csl-PID-N}: whose csl it is)
  * @param network whether it has the network
  * @param mounts what is mounted read-only over the working directory
  * @param init the host's pid of its first process
+ * @param agent where its exec agent listens ({@link ExecAgent}, its first process then), or {@code
+ *     null}: commands join it with {@code exec}
+ * @param agentProgram the agent's host-side program, or {@code null}
  */
 record WarmContainer(
-        ContainerLayer layer, String name, boolean network, List<Path> mounts, long init) {
+        ContainerLayer layer,
+        String name,
+        boolean network,
+        List<Path> mounts,
+        long init,
+        AgentSocket agent,
+        Path agentProgram) {
+    /** How long the exec agent may take to listen once its container runs. */
+    private static final long AGENT_MILLIS = 3000;
+
     /** Rounds of killing before giving up on a command that keeps forking. */
     private static final int ROUNDS = 50;
 
@@ -49,6 +63,58 @@ record WarmContainer(
             List<Path> mounts,
             dev.csl.runner.approval.CommandLimits limits)
             throws IOException {
+        return start(layer, root, network, mounts, limits, ExecAgent.machine());
+    }
+
+    /**
+     * As above, its first process {@code agent} where that is available and listens in the
+     * container; else (the image cannot run it, say) one joined with {@code exec}.
+     */
+    static WarmContainer start(
+            ContainerLayer layer,
+            Path root,
+            boolean network,
+            List<Path> mounts,
+            dev.csl.runner.approval.CommandLimits limits,
+            ExecAgent agent)
+            throws IOException {
+        if (agent.available()) {
+            AgentSocket socket = AgentSocket.create();
+            WarmContainer warm = null;
+            try {
+                warm = start(layer, root, network, mounts, limits, agent.path(), socket);
+                AgentSocket listening = warm.agent().awaitListening(warm.init(), AGENT_MILLIS);
+                if (listening != null) {
+                    return new WarmContainer(
+                            layer,
+                            warm.name(),
+                            network,
+                            mounts,
+                            warm.init(),
+                            listening,
+                            agent.path());
+                }
+            } catch (IOException e) {
+                // the image cannot run the agent: a container joined with exec instead
+            }
+            if (warm != null) {
+                warm.remove();
+            } else {
+                socket.delete();
+            }
+        }
+        return start(layer, root, network, mounts, limits, initProgram(), null);
+    }
+
+    private static WarmContainer start(
+            ContainerLayer layer,
+            Path root,
+            boolean network,
+            List<Path> mounts,
+            dev.csl.runner.approval.CommandLimits limits,
+            Path initProgram,
+            AgentSocket agent)
+            throws IOException {
         String name = ContainerLayer.nextName();
         List<String> run = new ArrayList<>(layer.runtime().client());
         run.addAll(
@@ -60,7 +126,8 @@ record WarmContainer(
                         network,
                         mounts,
                         limits,
-                        initProgram()));
+                        initProgram,
+                        agent == null ? null : agent.dir()));
         ContainerRuntime.Output started = ContainerRuntime.Output.of(run);
         if (started.exit() != 0) {
             layer.remove(name);
@@ -74,7 +141,8 @@ record WarmContainer(
             if (pid.exit() != 0 || init <= 1) {
                 throw new NumberFormatException(pid.text());
             }
-            return new WarmContainer(layer, name, network, mounts, init);
+            return new WarmContainer(
+                    layer, name, network, mounts, init, agent, agent == null ? null : initProgram);
         } catch (NumberFormatException e) {
             layer.remove(name);
             throw new IOException("the container's first process was not found: " + pid.text());
@@ -101,8 +169,20 @@ record WarmContainer(
                 && pidNamespace() != null;
     }
 
-    /** The {@code exec} client's whole command line for {@code command}. */
+    /**
+     * The whole command line that runs {@code command} in it: the exec agent's client while the
+     * agent's socket is intact, else the runtime's {@code exec} client.
+     */
     List<String> exec(List<String> command, Path cwd, List<String> environment) throws IOException {
+        if (usesAgent()) {
+            return new ExecAgent(agentProgram, "")
+                    .client(
+                            agent.socket(),
+                            init,
+                            cwd,
+                            ContainerArguments.passedNames(environment),
+                            command);
+        }
         List<String> argv = new ArrayList<>(layer.runtime().client());
         argv.addAll(ContainerArguments.exec(name, command, cwd, environment, false));
         return argv;
@@ -126,8 +206,16 @@ record WarmContainer(
         emptyTmp(Path.of("/proc", Long.toString(init), "root", "tmp"));
     }
 
+    /** Whether commands run through its exec agent (it listens, its socket untouched). */
+    boolean usesAgent() {
+        return agent != null && agentProgram != null && agent.intact();
+    }
+
     void remove() {
         layer.remove(name);
+        if (agent != null) {
+            agent.delete();
+        }
     }
 
     private String pidNamespace() {
