@@ -3,8 +3,8 @@
  * host-side client. Built statically, so that it runs in any image.
  *
  *   csl-exec agent DIR
- *       the warm container's first process (PID 1): listens on DIR/agent.sock (DIR is a directory
- *       of csl's, mounted into the container) and runs one command per connection, one at a time.
+ *       the warm container's first process (PID 1): listens on DIR/agent.sock (DIR is a small
+ *       tmpfs of the container's, which the host reaches through /proc/PID/root) and runs one command per connection, one at a time.
  *       Only a peer outside the container's PID namespace is served (its SO_PEERCRED pid is 0), so
  *       a command in the container cannot start commands through it. A command starts in a session
  *       of its own (a connection from inside the container is closed at once, also while a command
@@ -16,7 +16,7 @@
  *       one is killed and reaped before the next request is read, and the exit status goes back to
  *       the client.
  *   csl-exec run SOCKET PID DIR [--env NAME]... -- COMMAND...
- *       the host's side: connects to SOCKET, refuses a peer that is not the process PID (the
+ *       the host's side: connects to SOCKET (never following a link there), refuses a peer that is not the process PID (the
  *       container's init as the host sees it: a command in the container that replaced the socket
  *       is not the agent), sends COMMAND, DIR, the variables NAME of its own environment that it
  *       has, and its own 0, 1 and 2, and exits with the command's status (128+N for a signal N).
@@ -34,6 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -146,10 +147,24 @@ static int client(int argc, char **argv) {
     uint32_t counts[2] = {(uint32_t)words, (uint32_t)names};
     memcpy(request, counts, sizeof counts);
 
+    /* The socket lies in the container, where a command may have put a link in its place: an
+       absolute link through /proc/PID/root would name a socket of the host. Opened without
+       following a link, then connected through that handle. */
+    int target = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (target < 0 || fstat(target, &st) != 0) {
+        return fail("the warm container's exec agent cannot be reached");
+    }
+    if (!S_ISSOCK(st.st_mode)) {
+        fprintf(stderr, "csl-exec: %s is no socket\n", path);
+        return 125;
+    }
+    char handle[64];
+    snprintf(handle, sizeof handle, "/proc/self/fd/%d", target);
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return fail("socket");
     struct sockaddr_un addr;
-    if (address(path, &addr) != 0) return fail(path);
+    if (address(handle, &addr) != 0) return fail(path);
     if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
         return fail("the warm container's exec agent cannot be reached");
     }
@@ -379,6 +394,8 @@ static void serve(int fd, int listener, int signals) {
 }
 
 static int agent(const char *dir) {
+    /* No command (the same user) may trace it or open its descriptors through /proc. */
+    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return fail("PR_SET_DUMPABLE");
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGCHLD);

@@ -137,13 +137,13 @@ final class ContainerArguments {
             CommandLimits limits,
             Path initProgram)
             throws IOException {
-        return warm(runtime, image, name, root, network, readOnly, limits, initProgram, null);
+        return warm(runtime, image, name, root, network, readOnly, limits, initProgram, false);
     }
 
     /**
      * As {@link #warm(ContainerRuntime, ContainerImage, String, Path, boolean, List, CommandLimits,
-     * Path)}; with an {@code agentDir}, {@code initProgram} is the exec agent ({@link ExecAgent}),
-     * listening in {@code agentDir}, mounted at {@link #AGENT_DIR}.
+     * Path)}; with {@code agent}, {@code initProgram} is the exec agent ({@link ExecAgent}),
+     * listening on a small tmpfs of its own at {@link #AGENT_DIR}.
      */
     static List<String> warm(
             ContainerRuntime runtime,
@@ -154,7 +154,7 @@ final class ContainerArguments {
             List<Path> readOnly,
             CommandLimits limits,
             Path initProgram,
-            Path agentDir)
+            boolean agent)
             throws IOException {
         List<String> args =
                 new ArrayList<>(isolation(runtime, name, network, HostLimits.machine(), limits));
@@ -163,15 +163,14 @@ final class ContainerArguments {
         if (initProgram != null) {
             args.addAll(List.of("-v", mountable(initProgram) + ":" + INIT + ":ro"));
         }
-        if (agentDir != null) {
+        if (agent) {
+            // the container's own, bounded, gone with it: nothing of the host for a command to fill
             args.addAll(
-                    List.of(
-                            "-v",
-                            mountable(agentDir) + ":" + AGENT_DIR + ":rw,noexec,nosuid,nodev"));
+                    List.of("--tmpfs", AGENT_DIR + ":rw,size=64k,mode=1777,noexec,nosuid,nodev"));
         }
         args.addAll(List.of("--env", "HOME=/tmp", "--env", "TMPDIR=/tmp"));
         args.addAll(image.runArguments());
-        if (agentDir != null) {
+        if (agent) {
             args.addAll(List.of(INIT, "agent", AGENT_DIR));
         } else {
             // catatonit's pause mode; without it the image's own sleep
@@ -183,7 +182,7 @@ final class ContainerArguments {
     /** Where a warm container's init program is mounted. */
     static final String INIT = "/.csl-init";
 
-    /** Where a warm container's exec agent listens (a directory of csl's). */
+    /** Where a warm container's exec agent listens (a tmpfs of the container's own). */
     static final String AGENT_DIR = "/.csl-agent";
 
     /**

@@ -79,11 +79,11 @@ record WarmContainer(
             ExecAgent agent)
             throws IOException {
         if (agent.available()) {
-            AgentSocket socket = AgentSocket.create();
             WarmContainer warm = null;
             try {
-                warm = start(layer, root, network, mounts, limits, agent.path(), socket);
-                AgentSocket listening = warm.agent().awaitListening(warm.init(), AGENT_MILLIS);
+                warm = start(layer, root, network, mounts, limits, agent.path(), true);
+                AgentSocket listening =
+                        new AgentSocket(warm.init(), 0).awaitListening(AGENT_MILLIS);
                 if (listening != null) {
                     return new WarmContainer(
                             layer,
@@ -99,11 +99,9 @@ record WarmContainer(
             }
             if (warm != null) {
                 warm.remove();
-            } else {
-                socket.delete();
             }
         }
-        return start(layer, root, network, mounts, limits, initProgram(), null);
+        return start(layer, root, network, mounts, limits, initProgram(), false);
     }
 
     private static WarmContainer start(
@@ -113,7 +111,7 @@ record WarmContainer(
             List<Path> mounts,
             dev.csl.runner.approval.CommandLimits limits,
             Path initProgram,
-            AgentSocket agent)
+            boolean agent)
             throws IOException {
         String name = ContainerLayer.nextName();
         List<String> run = new ArrayList<>(layer.runtime().client());
@@ -127,7 +125,7 @@ record WarmContainer(
                         mounts,
                         limits,
                         initProgram,
-                        agent == null ? null : agent.dir()));
+                        agent));
         ContainerRuntime.Output started = ContainerRuntime.Output.of(run);
         if (started.exit() != 0) {
             layer.remove(name);
@@ -141,8 +139,7 @@ record WarmContainer(
             if (pid.exit() != 0 || init <= 1) {
                 throw new NumberFormatException(pid.text());
             }
-            return new WarmContainer(
-                    layer, name, network, mounts, init, agent, agent == null ? null : initProgram);
+            return new WarmContainer(layer, name, network, mounts, init, null, null);
         } catch (NumberFormatException e) {
             layer.remove(name);
             throw new IOException("the container's first process was not found: " + pid.text());
@@ -213,9 +210,6 @@ record WarmContainer(
 
     void remove() {
         layer.remove(name);
-        if (agent != null) {
-            agent.delete();
-        }
     }
 
     private String pidNamespace() {

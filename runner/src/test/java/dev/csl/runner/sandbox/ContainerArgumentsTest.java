@@ -211,6 +211,48 @@ class ContainerArgumentsTest {
     }
 
     @Test
+    void warm_withTheExecAgent_itsFirstProcess_listeningOnASmallTmpfsOfItsOwn() throws IOException {
+        Path root = tmp.toRealPath();
+        Path agent = Files.writeString(tmp.resolve("csl-exec"), "");
+
+        List<String> args =
+                ContainerArguments.warm(
+                        podman(false),
+                        new ContainerImage(null, Path.of("/")),
+                        "csl-1-4",
+                        root,
+                        false,
+                        List.of(),
+                        CommandLimits.DEFAULTS,
+                        agent,
+                        true);
+
+        assertThat(args).containsSubsequence("-v", agent + ":" + ContainerArguments.INIT + ":ro");
+        assertThat(args)
+                .containsSubsequence(
+                        "--tmpfs",
+                        ContainerArguments.AGENT_DIR
+                                + ":rw,size=64k,mode=1777,noexec,nosuid,nodev");
+        assertThat(args.stream().filter(arg -> arg.startsWith("-v")).count())
+                .as("nothing of the host mounted for it but the program")
+                .isEqualTo(2);
+        assertThat(args.subList(args.size() - 5, args.size()))
+                .containsExactly(
+                        "--rootfs",
+                        "/:O",
+                        ContainerArguments.INIT,
+                        "agent",
+                        ContainerArguments.AGENT_DIR);
+    }
+
+    @Test
+    void passedNames_theCallersListedNames_butHomeAndTmpdir() {
+        assertThat(ContainerArguments.passedNames(List.of("NPM_TOKEN", "HOME", "TMPDIR", "1X")))
+                .contains("LANG", "CSL_RUN_TOKEN", "NPM_TOKEN")
+                .doesNotContain("HOME", "TMPDIR", "1X", "PATH");
+    }
+
+    @Test
     void exec_theCallersEnvironmentNames_workdir_nameBeforeTheCommand() throws IOException {
         List<String> args =
                 ContainerArguments.exec(
