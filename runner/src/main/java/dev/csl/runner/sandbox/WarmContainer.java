@@ -84,7 +84,7 @@ record WarmContainer(
                 warm = start(layer, root, network, mounts, limits, agent.path(), true);
                 AgentSocket listening =
                         new AgentSocket(warm.init(), 0).awaitListening(AGENT_MILLIS);
-                if (listening != null) {
+                if (listening != null && trial(agent, listening, root)) {
                     return new WarmContainer(
                             layer,
                             warm.name(),
@@ -102,6 +102,37 @@ record WarmContainer(
             }
         }
         return start(layer, root, network, mounts, limits, initProgram(), false);
+    }
+
+    /**
+     * Whether a trial command ({@code csl-exec true}, the agent's own program) runs through the
+     * agent from here: a runtime whose pids are not the host's (a daemon in a PID namespace of its
+     * own) fails it, and the container is then joined with {@code exec}.
+     */
+    private static boolean trial(ExecAgent agent, AgentSocket socket, Path root) {
+        List<String> argv =
+                agent.client(
+                        socket.socket(),
+                        socket.init(),
+                        root,
+                        List.of(),
+                        List.of(ContainerArguments.INIT, "true"));
+        try {
+            ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+            builder.environment().clear();
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            Process process = builder.start();
+            if (!process.waitFor(AGENT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                return false;
+            }
+            return process.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private static WarmContainer start(
