@@ -7,7 +7,8 @@
  *       terminal, the width), relays stdin, stdout and stderr, and exits with the call's status.
  *   csl-client --checkout DIR JAR ARGS...
  *       the same, after checking first that JAR is newer than every main source, resource and pom
- *       of the checkout DIR (exit 123 when one is newer, or JAR is missing: the launcher builds).
+ *       of the checkout DIR (exit 123 when one is newer, or JAR is missing: the launcher builds;
+ *       122 and 121 instead of 125 and 124, saying the jar was found up to date).
  *   csl-client --hash JAR
  *       prints the socket this build would use and exits 0 (tests compare it with Java's).
  *   csl-client --stale DIR JAR
@@ -41,7 +42,9 @@
 
 extern char **environ;
 
-enum { ABSENT = 125, DECLINED = 124, STALE = 123 };
+enum { ABSENT = 125, DECLINED = 124, STALE = 123, ABSENT_FRESH = 122, DECLINED_FRESH = 121 };
+
+static int call(int argc, char **argv);
 
 /* True when `a` is later than `b`, to the nanosecond (as find's -newer). */
 static int later(const struct timespec *a, const struct timespec *b) {
@@ -224,9 +227,17 @@ int main(int argc, char **argv) {
     if (argc >= 4 && strcmp(argv[1], "--checkout") == 0) {
         /* first, whatever else holds: a stale jar is built by the launcher, then the call is made */
         if (stale(argv[2], argv[3])) return STALE;
-        argv += 2;
-        argc -= 2;
+        /* a fresh jar said apart from "absent" and "declined" alone, which a client older than
+           --checkout gives for any call: the launcher then checks the jar itself */
+        int status = call(argc - 2, argv + 2);
+        return status == ABSENT ? ABSENT_FRESH : status == DECLINED ? DECLINED_FRESH : status;
     }
+    return call(argc, argv);
+}
+
+/* Hands the call `argv[1]` (the jar), `argv[2...]` to the resident process. */
+static int call(int argc, char **argv) {
+    char path[sizeof(((struct sockaddr_un *) 0)->sun_path)];
     if (argc < 2) return ABSENT;
     const char *off = getenv("CSL_DAEMON");
     if (off && strcmp(off, "0") == 0) return ABSENT;
