@@ -5,17 +5,28 @@
  *       connects to the socket of the build JAR in the user's own directory for it, sends the call
  *       (ARGS, the current directory, the environment, which of stdin/stdout/stderr are a
  *       terminal, the width), relays stdin, stdout and stderr, and exits with the call's status.
+ *   csl-client --checkout DIR JAR ARGS...
+ *       the same, after checking first that JAR is newer than every main source, resource and pom
+ *       of the checkout DIR (exit 123 when one is newer, or JAR is missing: the launcher builds;
+ *       122 and 121 instead of 125 and 124, saying the jar was found up to date).
  *   csl-client --hash JAR
  *       prints the socket this build would use and exits 0 (tests compare it with Java's).
+ *   csl-client --stale DIR JAR
+ *       exits 123 when JAR is stale for the checkout DIR, 0 when not (tests).
  *
- * Exit 125: no resident process answered (none runs, its directory is not safe, the connection
+ * The launcher's warm path is this program alone: the check that its jar is up to date is the
+ * launcher's own rule (a `find` that costs a process and a walk, 15-60 ms), made here as a walk of
+ * stat calls. Exit 125: no resident process answered (none runs, its directory is not safe, the connection
  * failed) and nothing happened; 124: one answered and declined the call, nothing happened. The
  * launcher runs the call cold after either. Once the call is accepted its status is the call's;
  * if the resident process ends before saying it, this says so and exits 2 (an apply cut short is
  * rolled back by the next one, as after any killed csl).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -31,7 +42,84 @@
 
 extern char **environ;
 
-enum { ABSENT = 125, DECLINED = 124 };
+enum { ABSENT = 125, DECLINED = 124, STALE = 123, ABSENT_FRESH = 122, DECLINED_FRESH = 121 };
+
+static int call(int argc, char **argv);
+
+/* True when `a` is later than `b`, to the nanosecond (as find's -newer). */
+static int later(const struct timespec *a, const struct timespec *b) {
+    return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+}
+
+/* What goes into the jar, as the launcher's `find` selects it: a .java, .g4 or pom.xml by name, or
+   anything under a src/main/resources directory. */
+static int counts(const char *path, const char *name) {
+    return fnmatch("*.java", name, 0) == 0 || fnmatch("*.g4", name, 0) == 0 || strcmp(name, "pom.xml") == 0
+           || fnmatch("*/src/main/resources/*", path, 0) == 0;
+}
+
+/* 1 when anything under the directory `path` (open as `fd`, which this closes) that counts is
+   newer than `jar`; symbolic links are looked at, never followed. */
+static int newer_below(int fd, char *path, size_t len, size_t cap, const struct timespec *jar) {
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return 0;
+    }
+    int found = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        size_t n = strlen(e->d_name);
+        if (len + 1 + n + 1 > cap) continue; /* deeper than any checkout goes */
+        path[len] = '/';
+        memcpy(path + len + 1, e->d_name, n + 1);
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+        if (counts(path, e->d_name) && later(&st.st_mtim, jar)) {
+            found = 1;
+        } else if (S_ISDIR(st.st_mode)) {
+            int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (sub >= 0) found = newer_below(sub, path, len + 1 + n, cap, jar);
+        }
+        path[len] = 0;
+    }
+    closedir(d);
+    return found;
+}
+
+/* The launcher's rule: the jar is stale when it is missing, or when a pom.xml of the checkout or of
+   a module (`DIR/pom.xml`, `DIR/x/pom.xml`), or a main source or resource under `DIR/x/src/main`, is
+   newer than it (x: every module directory, as the shell's `*` names them: not hidden). */
+static int stale(const char *dir, const char *jar) {
+    struct stat j, st;
+    if (stat(jar, &j) != 0 || !S_ISREG(j.st_mode)) return 1;
+    static char path[8192];
+    int n = snprintf(path, sizeof path, "%s/pom.xml", dir);
+    if (n < 0 || (size_t) n >= sizeof path) return 1;
+    if (lstat(path, &st) == 0 && later(&st.st_mtim, &j.st_mtim)) return 1;
+    DIR *top = opendir(dir);
+    if (!top) return 1;
+    int found = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(top)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        n = snprintf(path, sizeof path, "%s/%s/pom.xml", dir, e->d_name);
+        if (n < 0 || (size_t) n >= sizeof path) continue;
+        if (lstat(path, &st) == 0 && later(&st.st_mtim, &j.st_mtim)) {
+            found = 1;
+            break;
+        }
+        n = snprintf(path, sizeof path, "%s/%s/src/main", dir, e->d_name);
+        if (n < 0 || (size_t) n >= sizeof path) continue;
+        /* the start itself is looked at as find does: never a match by its name, a link not followed */
+        if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd >= 0) found = newer_below(fd, path, (size_t) n, sizeof path, &j.st_mtim);
+    }
+    closedir(top);
+    return found;
+}
 
 static int socket_path(const char *jar, char *out, size_t size) {
     const char *runtime = getenv("XDG_RUNTIME_DIR");
@@ -135,6 +223,21 @@ int main(int argc, char **argv) {
         puts(path);
         return 0;
     }
+    if (argc == 4 && strcmp(argv[1], "--stale") == 0) return stale(argv[2], argv[3]) ? STALE : 0;
+    if (argc >= 4 && strcmp(argv[1], "--checkout") == 0) {
+        /* first, whatever else holds: a stale jar is built by the launcher, then the call is made */
+        if (stale(argv[2], argv[3])) return STALE;
+        /* a fresh jar said apart from "absent" and "declined" alone, which a client older than
+           --checkout gives for any call: the launcher then checks the jar itself */
+        int status = call(argc - 2, argv + 2);
+        return status == ABSENT ? ABSENT_FRESH : status == DECLINED ? DECLINED_FRESH : status;
+    }
+    return call(argc, argv);
+}
+
+/* Hands the call `argv[1]` (the jar), `argv[2...]` to the resident process. */
+static int call(int argc, char **argv) {
+    char path[sizeof(((struct sockaddr_un *) 0)->sun_path)];
     if (argc < 2) return ABSENT;
     const char *off = getenv("CSL_DAEMON");
     if (off && strcmp(off, "0") == 0) return ABSENT;

@@ -55,6 +55,7 @@ final class DaemonServer {
     private volatile String stopping;
     private ServerSocketChannel server;
     private final WorkerPool workers;
+    private volatile String ownerName;
 
     DaemonServer(
             DaemonPlace place, Path jar, Duration idle, Map<String, String> own, PrintWriter log) {
@@ -302,7 +303,17 @@ final class DaemonServer {
     private boolean fromThisUser(SocketChannel channel) throws IOException {
         jdk.net.UnixDomainPrincipal peer =
                 channel.getOption(jdk.net.ExtendedSocketOptions.SO_PEERCRED);
-        return peer.user().getName().equals(Files.getOwner(place.directory()).getName());
+        return peer.user().getName().equals(owner());
+    }
+
+    /** The socket directory's owner, looked up once (the user database, not a call's cost). */
+    private String owner() throws IOException {
+        String name = ownerName;
+        if (name == null) {
+            name = Files.getOwner(place.directory()).getName();
+            ownerName = name;
+        }
+        return name;
     }
 
     private static Map<String, String> environment(List<String> pairs) {

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -295,6 +297,34 @@ class DaemonLauncherTest {
         assertThat(run(tmp, "daemon", "on").exit()).isZero();
         assertThat(run(project, "apply", answer.toString(), "--json").exit()).isZero();
         assertThat(served()).as("on again").isEqualTo(1);
+    }
+
+    @Test
+    void aMainSourceNewerThanTheJar_isBuiltFirst_aTestSourceIsNot() throws Exception {
+        startResident();
+        Path checkout = launcher.getParent();
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Path mvn =
+                Files.writeString(
+                        bin.resolve("mvn"), "#!/bin/sh\necho '[ERROR] no build here'\nexit 1\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        env.put("PATH", bin + ":" + env.get("PATH"));
+        FileTime later = FileTime.from(Files.getLastModifiedTime(jar).toInstant().plusSeconds(10));
+
+        Path test = checkout.resolve("cli/src/test/java/T.java");
+        Files.createDirectories(test.getParent());
+        Files.setLastModifiedTime(Files.writeString(test, "class T {}\n"), later);
+        Outcome served = run(tmp, "--version");
+        assertThat(served.exit()).as(served.err()).isZero();
+        assertThat(served()).as("a test source: the resident process answers").isEqualTo(1);
+
+        Path main = checkout.resolve("cli/src/main/java/M.java");
+        Files.createDirectories(main.getParent());
+        Files.setLastModifiedTime(Files.writeString(main, "class M {}\n"), later);
+        Outcome built = run(tmp, "--version");
+        assertThat(built.err()).contains("csl: building with Maven").contains("no build here");
+        assertThat(built.exit()).isEqualTo(1);
+        assertThat(served()).as("a main source: the launcher builds first").isEqualTo(1);
     }
 
     private enum Kind {

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +59,25 @@ class LauncherBuildTest {
                 .contains("the whole log is " + log);
         assertThat(log).content().contains("[INFO] Building x");
         assertThat(home.resolve("mvn-args")).content().contains("-Duser.home=" + home);
+    }
+
+    @Test
+    void aClientOlderThanItsFreshnessCheck_answeringAbsent_doesNotSkipTheBuild() throws Exception {
+        // a checkout built before a pull: its jar older than the sources, its csl-client one that
+        // says "no resident process" (125) to any call, --checkout included
+        Path target = Files.createDirectories(tmp.resolve("checkout/cli/target"));
+        Path jar = Files.writeString(target.resolve("csl.jar"), "");
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        Path client = Files.writeString(target.resolve("csl-client"), "#!/bin/sh\nexit 125\n");
+        Files.setPosixFilePermissions(client, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Run run =
+                launch(
+                        "echo '[ERROR] built'\nexit 1\n",
+                        Map.of("HOME", tmp.resolve("home").toString(), "CSL_DAEMON", "1"));
+
+        assertThat(run.stderr()).contains("csl: building with Maven").contains("[ERROR] built");
+        assertThat(run.exit()).isEqualTo(1);
     }
 
     @Test
