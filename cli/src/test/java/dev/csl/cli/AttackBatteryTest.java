@@ -30,7 +30,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -38,6 +42,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The attack battery (issue 11): every case of testdata/guard/attacks/*.attack through each entry
@@ -47,7 +54,16 @@ import org.junit.jupiter.api.io.TempDir;
  * (file contents or a name never written in the answer) reached the output. To add an attack, add a
  * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
  * {@link #run}.
+ *
+ * <p>Cases run concurrently (junit-platform.properties sets how many at once): each has its own
+ * work directory, outside directory, host /tmp directory, loopback port and victim process, and
+ * most of a case's time is spent waiting on the processes it starts (csl's child JVM, bubblewrap, a
+ * container, a worker) and on the disk. A case of {@code csl serve} in the test's JVM runs alone,
+ * and the class beside no other: serve's backend, when it closes, ends every process its JVM
+ * started (in csl serve, its own), here also those of other cases and classes.
  */
+@Isolated("csl serve in the test's JVM ends every process the JVM started when it closes")
+@Execution(ExecutionMode.CONCURRENT)
 class AttackBatteryTest {
     private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
 
@@ -61,15 +77,21 @@ class AttackBatteryTest {
 
     @TempDir static Path tmp;
     private static WorkerPool pool;
-    private static int counter;
+    private static final AtomicInteger counter = new AtomicInteger();
 
     /** The resident process the {@code resident process} runs of apply cases go through. */
     private static InProcessResident resident;
 
     /** How many runs through the resident process it served, and why it declined the others. */
-    private static int residentServed;
+    private static final AtomicInteger residentServed = new AtomicInteger();
 
-    private static final Map<String, Integer> residentDeclined = new TreeMap<>();
+    private static final Map<String, Integer> residentDeclined = new ConcurrentSkipListMap<>();
+
+    /**
+     * Held alone by a case that runs csl serve in this JVM (its close ends all of the JVM's child
+     * processes), shared by every other case.
+     */
+    private static final ReentrantReadWriteLock ALONE = new ReentrantReadWriteLock(true);
 
     @BeforeAll
     static void startPool() throws Exception {
@@ -141,7 +163,7 @@ class AttackBatteryTest {
             residentDeclined.merge(reply.why(), 1, Integer::sum);
             return run(attack, via, layer, work, root, steps.outside, steps);
         }
-        residentServed++;
+        residentServed.incrementAndGet();
         return "exit " + reply.exit() + "\n" + reply.out() + reply.err();
     }
 
@@ -247,6 +269,18 @@ class AttackBatteryTest {
 
     private static void check(Attack given, String via, String layer, boolean resident)
             throws Exception {
+        boolean serveInThisJvm = via.equals("serve") && !given.needsMount();
+        Lock lock = serveInThisJvm ? ALONE.writeLock() : ALONE.readLock();
+        lock.lockInterruptibly();
+        try {
+            checkCase(given, via, layer, resident);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void checkCase(Attack given, String via, String layer, boolean resident)
+            throws Exception {
         assumeLayer(layer);
         // $HOSTTMP: a directory of the host's own /tmp beside (not around) the case, for attacks
         // on the sandbox's view of /tmp; its secret must stay unseen and it must stay unchanged
@@ -291,7 +325,7 @@ class AttackBatteryTest {
     }
 
     private static Steps prepare(Attack attack, Path hostTmp, boolean container) throws Exception {
-        Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
+        Path work = Files.createDirectories(tmp.resolve("case" + counter.incrementAndGet()));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
         Files.createDirectories(outside.resolve("dir/sub"));
@@ -571,12 +605,14 @@ class AttackBatteryTest {
                 new ArrayList<>(
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Duser.home=" + Files.createDirectories(work.resolve("home")),
-                                "-cp",
-                                System.getProperty(
-                                        "surefire.test.class.path",
-                                        System.getProperty("java.class.path")),
-                                "dev.csl.cli.Main"));
+                                "-Duser.home=" + Files.createDirectories(work.resolve("home"))));
+        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
+        command.addAll(
+                List.of(
+                        "-cp",
+                        System.getProperty(
+                                "surefire.test.class.path", System.getProperty("java.class.path")),
+                        "dev.csl.cli.Main"));
         command.addAll(args);
         ProcessBuilder pb =
                 new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
@@ -604,6 +640,7 @@ class AttackBatteryTest {
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java")
                                         .toString()));
+        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
         if (installed != null) {
             // csl run from the installation in the project, as its launcher starts it there
             Path home = root.resolve(installed);
@@ -750,7 +787,12 @@ class AttackBatteryTest {
         String classPath =
                 System.getProperty(
                         "surefire.test.class.path", System.getProperty("java.class.path"));
-        String csl = "'" + java + "' -cp \"$CP\" dev.csl.cli.Main ";
+        String csl =
+                "'"
+                        + java
+                        + "' "
+                        + String.join(" ", CslJava.shortCommandFlags())
+                        + " -cp \"$CP\" dev.csl.cli.Main ";
         switch (via) {
             case "apply" ->
                     script.append("exec ")
