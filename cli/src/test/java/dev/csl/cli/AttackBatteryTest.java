@@ -31,6 +31,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Lock;
@@ -41,10 +45,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The attack battery (issue 11): every case of testdata/guard/attacks/*.attack through each entry
@@ -55,15 +57,13 @@ import org.junit.jupiter.api.parallel.Isolated;
  * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
  * {@link #run}.
  *
- * <p>Cases run concurrently (junit-platform.properties sets how many at once): each has its own
- * work directory, outside directory, host /tmp directory, loopback port and victim process, and
- * most of a case's time is spent waiting on the processes it starts (csl's child JVM, bubblewrap, a
- * container, a worker) and on the disk. A case of {@code csl serve} in the test's JVM runs alone,
- * and the class beside no other: serve's backend, when it closes, ends every process its JVM
- * started (in csl serve, its own), here also those of other cases and classes.
+ * <p>Cases run two at a time ({@link #CASES}), and the class beside no other (JUnit runs the
+ * module's classes one after the other): each case has its own work directory, outside directory,
+ * host /tmp directory, loopback port and victim process, and most of a case's time is spent waiting
+ * on the processes it starts (csl's child JVM, bubblewrap, a container, a worker) and on the disk.
+ * A case of {@code csl serve} in the test's JVM runs alone: serve's backend, when it closes, ends
+ * every process its JVM started (in csl serve, its own), here also other cases'.
  */
-@Isolated("csl serve in the test's JVM ends every process the JVM started when it closes")
-@Execution(ExecutionMode.CONCURRENT)
 class AttackBatteryTest {
     private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
 
@@ -92,6 +92,52 @@ class AttackBatteryTest {
      * processes), shared by every other case.
      */
     private static final ReentrantReadWriteLock ALONE = new ReentrantReadWriteLock(true);
+
+    /**
+     * Runs the cases two at a time: first those that share the JVM, then those that run alone
+     * (serve in this JVM), so that few wait for the lock; each dynamic test waits for its own
+     * case's outcome and reports it (a failure, an error or a skipped layer).
+     */
+    private static final ExecutorService CASES =
+            Executors.newFixedThreadPool(
+                    2,
+                    r -> {
+                        Thread t = new Thread(r, "attack case");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    /**
+     * The case as a task added to {@code queue} (started later, see {@link #CASES}); the returned
+     * test waits for it and reports how it ended.
+     */
+    private static Executable inTurn(Executable attack, List<FutureTask<Void>> queue) {
+        FutureTask<Void> outcome =
+                new FutureTask<>(
+                        () -> {
+                            try {
+                                attack.execute();
+                                return null;
+                            } catch (Exception | Error e) {
+                                throw e;
+                            } catch (Throwable e) {
+                                throw new AssertionError(e);
+                            }
+                        });
+        queue.add(outcome);
+        return () -> {
+            try {
+                outcome.get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            }
+        };
+    }
+
+    /** Whether the case runs csl serve in this JVM (and so runs alone). */
+    private static boolean serveInThisJvm(Attack attack, String via) {
+        return via.equals("serve") && !attack.needsMount();
+    }
 
     @BeforeAll
     static void startPool() throws Exception {
@@ -171,6 +217,8 @@ class AttackBatteryTest {
     Stream<DynamicTest> attack_throughEveryEntryPoint_refusedAndNothingOutsideChangedOrShown()
             throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
+        List<FutureTask<Void>> shared = new ArrayList<>();
+        List<FutureTask<Void>> alone = new ArrayList<>();
         try (Stream<Path> files = Files.list(ATTACKS)) {
             for (Path file :
                     files.filter(f -> f.toString().endsWith(".attack"))
@@ -195,7 +243,11 @@ class AttackBatteryTest {
                                                         + (resident ? ", resident process" : "")
                                                         + (layer == null ? "" : ", " + layer)
                                                         + "]",
-                                                () -> check(attack, via, layer, resident)));
+                                                inTurn(
+                                                        () -> check(attack, via, layer, resident),
+                                                        serveInThisJvm(attack, via)
+                                                                ? alone
+                                                                : shared)));
                             }
                         }
                     }
@@ -203,6 +255,8 @@ class AttackBatteryTest {
             }
         }
         assertThat(tests).hasSizeGreaterThan(ONLY.isEmpty() ? 40 : 0);
+        shared.forEach(CASES::execute);
+        alone.forEach(CASES::execute);
         return tests.stream();
     }
 
@@ -258,8 +312,7 @@ class AttackBatteryTest {
      */
     private static void check(Attack given, String via, String layer, boolean resident)
             throws Exception {
-        boolean serveInThisJvm = via.equals("serve") && !given.needsMount();
-        Lock lock = serveInThisJvm ? ALONE.writeLock() : ALONE.readLock();
+        Lock lock = serveInThisJvm(given, via) ? ALONE.writeLock() : ALONE.readLock();
         lock.lockInterruptibly();
         try {
             assertTimeoutPreemptively(
