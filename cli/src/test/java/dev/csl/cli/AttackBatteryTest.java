@@ -30,13 +30,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,6 +56,13 @@ import org.junit.jupiter.api.io.TempDir;
  * (file contents or a name never written in the answer) reached the output. To add an attack, add a
  * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
  * {@link #run}.
+ *
+ * <p>Cases run two at a time ({@link #CASES}), and the class beside no other (JUnit runs the
+ * module's classes one after the other): each case has its own work directory, outside directory,
+ * host /tmp directory, loopback port and victim process, and most of a case's time is spent waiting
+ * on the processes it starts (csl's child JVM, bubblewrap, a container, a worker) and on the disk.
+ * A case of {@code csl serve} in the test's JVM runs alone: serve's backend, when it closes, ends
+ * every process its JVM started (in csl serve, its own), here also other cases'.
  */
 class AttackBatteryTest {
     private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
@@ -61,15 +77,67 @@ class AttackBatteryTest {
 
     @TempDir static Path tmp;
     private static WorkerPool pool;
-    private static int counter;
+    private static final AtomicInteger counter = new AtomicInteger();
 
     /** The resident process the {@code resident process} runs of apply cases go through. */
     private static InProcessResident resident;
 
     /** How many runs through the resident process it served, and why it declined the others. */
-    private static int residentServed;
+    private static final AtomicInteger residentServed = new AtomicInteger();
 
-    private static final Map<String, Integer> residentDeclined = new TreeMap<>();
+    private static final Map<String, Integer> residentDeclined = new ConcurrentSkipListMap<>();
+
+    /**
+     * Held alone by a case that runs csl serve in this JVM (its close ends all of the JVM's child
+     * processes), shared by every other case.
+     */
+    private static final ReentrantReadWriteLock ALONE = new ReentrantReadWriteLock(true);
+
+    /**
+     * Runs the cases two at a time: first those that share the JVM, then those that run alone
+     * (serve in this JVM), so that few wait for the lock; each dynamic test waits for its own
+     * case's outcome and reports it (a failure, an error or a skipped layer).
+     */
+    private static final ExecutorService CASES =
+            Executors.newFixedThreadPool(
+                    2,
+                    r -> {
+                        Thread t = new Thread(r, "attack case");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
+    /**
+     * The case as a task added to {@code queue} (started later, see {@link #CASES}); the returned
+     * test waits for it and reports how it ended.
+     */
+    private static Executable inTurn(Executable attack, List<FutureTask<Void>> queue) {
+        FutureTask<Void> outcome =
+                new FutureTask<>(
+                        () -> {
+                            try {
+                                attack.execute();
+                                return null;
+                            } catch (Exception | Error e) {
+                                throw e;
+                            } catch (Throwable e) {
+                                throw new AssertionError(e);
+                            }
+                        });
+        queue.add(outcome);
+        return () -> {
+            try {
+                outcome.get();
+            } catch (ExecutionException e) {
+                throw e.getCause();
+            }
+        };
+    }
+
+    /** Whether the case runs csl serve in this JVM (and so runs alone). */
+    private static boolean serveInThisJvm(Attack attack, String via) {
+        return via.equals("serve") && !attack.needsMount();
+    }
 
     @BeforeAll
     static void startPool() throws Exception {
@@ -141,7 +209,7 @@ class AttackBatteryTest {
             residentDeclined.merge(reply.why(), 1, Integer::sum);
             return run(attack, via, layer, work, root, steps.outside, steps);
         }
-        residentServed++;
+        residentServed.incrementAndGet();
         return "exit " + reply.exit() + "\n" + reply.out() + reply.err();
     }
 
@@ -149,6 +217,8 @@ class AttackBatteryTest {
     Stream<DynamicTest> attack_throughEveryEntryPoint_refusedAndNothingOutsideChangedOrShown()
             throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
+        List<FutureTask<Void>> shared = new ArrayList<>();
+        List<FutureTask<Void>> alone = new ArrayList<>();
         try (Stream<Path> files = Files.list(ATTACKS)) {
             for (Path file :
                     files.filter(f -> f.toString().endsWith(".attack"))
@@ -173,23 +243,11 @@ class AttackBatteryTest {
                                                         + (resident ? ", resident process" : "")
                                                         + (layer == null ? "" : ", " + layer)
                                                         + "]",
-                                                // a case that hangs csl (a FIFO opened by csl
-                                                // itself)
-                                                // fails instead of stopping the suite
-                                                () ->
-                                                        assertTimeoutPreemptively(
-                                                                Hang.LIMIT,
-                                                                () ->
-                                                                        check(
-                                                                                attack, via, layer,
-                                                                                resident),
-                                                                () ->
-                                                                        Hang.message(
-                                                                                "the attack "
-                                                                                        + attack
-                                                                                                .name()
-                                                                                        + " through "
-                                                                                        + via))));
+                                                inTurn(
+                                                        () -> check(attack, via, layer, resident),
+                                                        serveInThisJvm(attack, via)
+                                                                ? alone
+                                                                : shared)));
                             }
                         }
                     }
@@ -197,6 +255,8 @@ class AttackBatteryTest {
             }
         }
         assertThat(tests).hasSizeGreaterThan(ONLY.isEmpty() ? 40 : 0);
+        shared.forEach(CASES::execute);
+        alone.forEach(CASES::execute);
         return tests.stream();
     }
 
@@ -245,7 +305,26 @@ class AttackBatteryTest {
         ProjectTrust.trustAsWritten(root);
     }
 
+    /**
+     * Takes the case's share of {@link #ALONE}, then runs it; a case that hangs csl (a FIFO opened
+     * by csl itself) fails after {@link Hang#LIMIT} instead of stopping the suite (the wait for the
+     * lock not counted).
+     */
     private static void check(Attack given, String via, String layer, boolean resident)
+            throws Exception {
+        Lock lock = serveInThisJvm(given, via) ? ALONE.writeLock() : ALONE.readLock();
+        lock.lockInterruptibly();
+        try {
+            assertTimeoutPreemptively(
+                    Hang.LIMIT,
+                    () -> checkCase(given, via, layer, resident),
+                    () -> Hang.message("the attack " + given.name() + " through " + via));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static void checkCase(Attack given, String via, String layer, boolean resident)
             throws Exception {
         assumeLayer(layer);
         // $HOSTTMP: a directory of the host's own /tmp beside (not around) the case, for attacks
@@ -291,7 +370,7 @@ class AttackBatteryTest {
     }
 
     private static Steps prepare(Attack attack, Path hostTmp, boolean container) throws Exception {
-        Path work = Files.createDirectories(tmp.resolve("case" + (++counter)));
+        Path work = Files.createDirectories(tmp.resolve("case" + counter.incrementAndGet()));
         Path root = Files.createDirectories(work.resolve("proj"));
         Path outside = Files.createDirectories(work.resolve("outside"));
         Files.createDirectories(outside.resolve("dir/sub"));
@@ -571,12 +650,14 @@ class AttackBatteryTest {
                 new ArrayList<>(
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Duser.home=" + Files.createDirectories(work.resolve("home")),
-                                "-cp",
-                                System.getProperty(
-                                        "surefire.test.class.path",
-                                        System.getProperty("java.class.path")),
-                                "dev.csl.cli.Main"));
+                                "-Duser.home=" + Files.createDirectories(work.resolve("home"))));
+        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
+        command.addAll(
+                List.of(
+                        "-cp",
+                        System.getProperty(
+                                "surefire.test.class.path", System.getProperty("java.class.path")),
+                        "dev.csl.cli.Main"));
         command.addAll(args);
         ProcessBuilder pb =
                 new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
@@ -604,6 +685,7 @@ class AttackBatteryTest {
                         List.of(
                                 Path.of(System.getProperty("java.home"), "bin", "java")
                                         .toString()));
+        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
         if (installed != null) {
             // csl run from the installation in the project, as its launcher starts it there
             Path home = root.resolve(installed);
@@ -750,7 +832,12 @@ class AttackBatteryTest {
         String classPath =
                 System.getProperty(
                         "surefire.test.class.path", System.getProperty("java.class.path"));
-        String csl = "'" + java + "' -cp \"$CP\" dev.csl.cli.Main ";
+        String csl =
+                "'"
+                        + java
+                        + "' "
+                        + String.join(" ", CslJava.shortCommandFlags())
+                        + " -cp \"$CP\" dev.csl.cli.Main ";
         switch (via) {
             case "apply" ->
                     script.append("exec ")

@@ -81,8 +81,9 @@ final class Workspace {
     }
 
     /**
-     * A symlink whose target is exactly {@code target}: on the real disk through {@code ln -s}, as
-     * the JDK would normalize the slashes away; on other file systems through their own paths.
+     * A symlink whose target is exactly {@code target}: on the real disk through symlink(2) itself
+     * ({@link RawSymlink}), as the JDK would normalize the slashes away; on other file systems
+     * through their own paths.
      */
     void rawLink(String name, String target) throws IOException {
         Path link = root.resolve(name);
@@ -90,15 +91,7 @@ final class Workspace {
             link(name, root.getFileSystem().getPath(target));
             return;
         }
-        try {
-            Process ln = new ProcessBuilder("ln", "-s", target, link.toString()).start();
-            if (ln.waitFor() != 0) {
-                throw new IOException("ln -s " + target + " " + link + " failed");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
+        RawSymlink.create(target, link);
     }
 
     private Path rel(String target) {
