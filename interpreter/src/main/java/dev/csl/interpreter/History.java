@@ -84,18 +84,21 @@ final class History {
     }
 
     /**
-     * Finishes what a killed apply left, as SQLite does with a hot journal: every path it changed
-     * is put back to its state before that apply, newest first, through the guard; a path that
-     * someone changed since (it holds neither the old state nor what the apply wrote) is left as it
-     * is, and so is one that leads outside now. The entry is then marked undone. Returns what was
-     * done, or null when no apply was interrupted.
+     * Finishes what a killed apply left (an entry the user's record still holds as open), as SQLite
+     * does with a hot journal: every path it changed is put back to its state before that apply,
+     * newest first, through the guard; a path that someone changed since (it holds neither the old
+     * state nor what the apply wrote) is left as it is, and so is one that leads outside now. The
+     * entry is then marked undone. Returns what was done, or null when no apply was interrupted.
      */
     static Recovery recover(GuardedFiles files, StateDirectory state, JournalRecords records)
             throws IOException {
         Recovery result = null;
+        Set<String> open = records.openIds();
         for (String name : entryNames(state)) {
             String dir = entryDir(name);
-            if (state.exists(dir + "/" + Journal.COMMIT) || !records.isOpen(name)) {
+            // Still open in the user's record: killed before its end was recorded, also when
+            // commit.json was already written (the end is the record, written after it).
+            if (!open.contains(name)) {
                 continue; // finished, or no apply of this user's csl: nothing to roll back
             }
             List<Entry> entries = read(state, dir, JsonLines.reader());

@@ -85,10 +85,16 @@ final class JournalRecords {
         }
     }
 
-    /** Whether {@code id} is an apply of ours that never finished (a kill). */
-    boolean isOpen(String id) throws IOException {
-        Entry entry = read().get(id);
-        return entry != null && entry.open();
+    /** The applies of ours whose end was never recorded (a kill), read once. */
+    Set<String> openIds() throws IOException {
+        Set<String> open = new HashSet<>();
+        read().forEach(
+                        (id, entry) -> {
+                            if (entry.open()) {
+                                open.add(id);
+                            }
+                        });
+        return open;
     }
 
     /**

@@ -189,4 +189,24 @@ class JournalTrustTest {
         assertThat(undoer.undo(mine, false).ok()).isTrue();
         assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("v2\n");
     }
+
+    @Test
+    void apply_killedAfterItsCommitButBeforeItsRecord_rolledBackByTheNextUndo() throws IOException {
+        Path mine = victim();
+        interpreter.apply(
+                "<---WRITE file=\"run.sh\"--->\nchanged\n<---END--->\n",
+                ApplyOptions.defaults(mine));
+        // The state a kill leaves between writing commit.json and recording the apply's end.
+        JournalRecords.of(mine.toRealPath()).opened("000001");
+        assertThat(mine.resolve(".csl/history/000001/commit.json")).exists();
+
+        UndoReport report = undoer.undo(mine, false);
+
+        assertThat(Files.readString(mine.resolve("run.sh"))).isEqualTo("echo fine\n");
+        assertThat(report.recovered()).isNotNull();
+        assertThat(report.recovered().applyId()).isEqualTo("000001");
+        assertThat(Files.readString(recordOf(mine)))
+                .contains("000001 done")
+                .doesNotContain(" open");
+    }
 }
