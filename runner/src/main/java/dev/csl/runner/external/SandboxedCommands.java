@@ -114,6 +114,11 @@ final class SandboxedCommands implements ExternalCommands {
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
         boolean withNetwork = network.getOrDefault(argv, false);
+        if (sandbox.kind() == SandboxLayer.CONTAINER && warm == null) {
+            // Before the snapshot of csl's own files: csl's own copy of the container's exec
+            // agent into its cache is not the command's change.
+            warm = sandbox.warmContainers();
+        }
         MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
         RunFailure unchecked = metadata.refusal(ShellWords.cite(display));
         if (unchecked != null) {

@@ -29,6 +29,9 @@ public final class WarmContainers implements AutoCloseable {
 
     WarmContainers(ContainerLayer layer) {
         this.layer = layer;
+        // copied into csl's cache now, before a command runs: a file that appears there while one
+        // runs counts as that command's change to csl's own installation
+        ExecAgent.machine();
     }
 
     /**
