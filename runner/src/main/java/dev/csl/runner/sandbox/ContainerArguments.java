@@ -125,25 +125,10 @@ final class ContainerArguments {
      * the same isolation and mounts as {@link #run}, its first process {@code init} (one that only
      * waits), and no environment of a command's (each {@code exec} passes the caller's own).
      *
+     * <p>With {@code agent}, {@code initProgram} is the exec agent ({@link ExecAgent}), listening
+     * on a small tmpfs of its own at {@link #AGENT_DIR}.
+     *
      * @throws IOException when a path cannot be mounted (it holds a ':' or ',')
-     */
-    static List<String> warm(
-            ContainerRuntime runtime,
-            ContainerImage image,
-            String name,
-            Path root,
-            boolean network,
-            List<Path> readOnly,
-            CommandLimits limits,
-            Path initProgram)
-            throws IOException {
-        return warm(runtime, image, name, root, network, readOnly, limits, initProgram, false);
-    }
-
-    /**
-     * As {@link #warm(ContainerRuntime, ContainerImage, String, Path, boolean, List, CommandLimits,
-     * Path)}; with {@code agent}, {@code initProgram} is the exec agent ({@link ExecAgent}),
-     * listening on a small tmpfs of its own at {@link #AGENT_DIR}.
      */
     static List<String> warm(
             ContainerRuntime runtime,

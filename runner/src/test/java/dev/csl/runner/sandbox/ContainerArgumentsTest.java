@@ -180,7 +180,8 @@ class ContainerArgumentsTest {
                         false,
                         List.of(),
                         CommandLimits.DEFAULTS,
-                        null);
+                        null,
+                        false);
 
         assertThat(args.subList(0, 3)).containsExactly("run", "--detach", "--rm");
         assertThat(args).containsSubsequence("-v", root + ":" + root);
@@ -203,7 +204,8 @@ class ContainerArgumentsTest {
                         false,
                         List.of(),
                         CommandLimits.DEFAULTS,
-                        init);
+                        init,
+                        false);
 
         assertThat(args).containsSubsequence("-v", init + ":" + ContainerArguments.INIT + ":ro");
         assertThat(args.subList(args.size() - 4, args.size()))
