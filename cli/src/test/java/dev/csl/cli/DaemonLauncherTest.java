@@ -325,6 +325,8 @@ class DaemonLauncherTest {
         assertThat(built.err()).contains("csl: building with Maven").contains("no build here");
         assertThat(built.exit()).isEqualTo(1);
         assertThat(served()).as("a main source: the launcher builds first").isEqualTo(1);
+        // the checkout up to date again, so that stopping the resident process builds nothing
+        Files.delete(main);
     }
 
     private enum Kind {
