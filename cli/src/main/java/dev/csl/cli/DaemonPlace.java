@@ -69,8 +69,9 @@ record DaemonPlace(Path directory, String hash) {
         if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
             // The user's runtime or cache directory, named by the user's environment, never by an
             // answer or a project: outside every working directory, so not the guard's to reach.
-            Files.createDirectories(directory.getParent());
-            Files.createDirectory(directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            Files.createDirectories(directory.getParent()); // the user's runtime/cache dir
+            Files.createDirectory( // csl's own socket directory there, never a project's
+                    directory, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
         }
         String why = unsafe(directory);
         if (why != null) {
