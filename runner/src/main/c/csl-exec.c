@@ -2,7 +2,7 @@
  * csl-exec: the exec agent of the container layer's warm container (docs/external.md), and its
  * host-side client. Built statically, so that it runs in any image.
  *
- *   csl-exec agent DIR
+ *   csl-exec agent DIR [IDLE]
  *       the warm container's first process (PID 1): listens on DIR/agent.sock (DIR is a small
  *       tmpfs of the container's, which the host reaches through /proc/PID/root) and runs one command per connection, one at a time.
  *       Only a peer outside the container's PID namespace is served (its SO_PEERCRED pid is 0), so
@@ -13,8 +13,10 @@
  *       restriction of the container (seccomp, capabilities, cgroup, limits, network, uid), since
  *       it descends from the container's init. When the command ends, or the client's connection
  *       closes first (the client was killed on a timeout), every process in the container but this
- *       one is killed and reaped before the next request is read, and the exit status goes back to
- *       the client.
+ *       one is killed and reaped, and every System V IPC object of the container removed, before
+ *       the next request is read, and the exit status goes back to the client. With IDLE (seconds)
+ *       it exits, ending its container, when no command came for that long: a container kept
+ *       between applies outlives a server that was killed by no more than its idle time.
  *   csl-exec run SOCKET PID DIR [--env NAME]... -- COMMAND...
  *       the host's side: connects to SOCKET (never following a link there), refuses a peer that is not the process PID (the
  *       container's init as the host sees it: a command in the container that replaced the socket
@@ -36,11 +38,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
 #include <sys/prctl.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -241,6 +248,42 @@ static void kill_all(void) {
     }
 }
 
+/*
+ * Removes every System V IPC object of the container's IPC namespace (/proc/sysvipc lists this
+ * namespace's): shared memory, message queues and semaphores outlive the processes that made them,
+ * and the next command, of another apply perhaps, would find them. The commands run as this
+ * process's user, so it owns what they made.
+ */
+static void remove_ipc(void) {
+    static const char *const kinds[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"};
+    for (int k = 0; k < 3; k++) {
+        FILE *list = fopen(kinds[k], "re");
+        if (list == NULL) continue;
+        char line[512];
+        int ids[256], count = 0;
+        if (fgets(line, sizeof line, list) != NULL) { /* the header */
+            long key;
+            int id;
+            while (count < 256 && fgets(line, sizeof line, list) != NULL) {
+                if (sscanf(line, "%ld %d", &key, &id) == 2) ids[count++] = id;
+            }
+        }
+        fclose(list);
+        for (int i = 0; i < count; i++) {
+            int removed = k == 0   ? shmctl(ids[i], IPC_RMID, NULL)
+                          : k == 1 ? msgctl(ids[i], IPC_RMID, NULL)
+                                   : semctl(ids[i], 0, IPC_RMID);
+            if (removed != 0 && errno != EINVAL && errno != EIDRM) perror("csl-exec: IPC_RMID");
+        }
+    }
+}
+
+static long long now_millis(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 static void reap(void) {
     while (waitpid(-1, NULL, WNOHANG) > 0) {
     }
@@ -387,6 +430,7 @@ static void serve(int fd, int listener, int signals) {
         if (status != -1) break;
     }
     kill_all();
+    remove_ipc();
     if (status != -1) {
         int32_t code = WIFEXITED(status)     ? WEXITSTATUS(status)
                        : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
@@ -395,7 +439,7 @@ static void serve(int fd, int listener, int signals) {
     }
 }
 
-static int agent(const char *dir) {
+static int agent(const char *dir, long idle_seconds) {
     /* No command (the same user) may trace it or open its descriptors through /proc. */
     if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) return fail("PR_SET_DUMPABLE");
     sigset_t set;
@@ -418,12 +462,21 @@ static int agent(const char *dir) {
     if (unlink(path) != 0 && errno != ENOENT) return fail(path);
     if (bind(listener, (struct sockaddr *)&addr, sizeof addr) != 0) return fail(path);
     if (listen(listener, 8) != 0) return fail("listen");
+    long long last = now_millis();
     for (;;) {
         struct pollfd watch[2] = {{listener, POLLIN, 0}, {signals, POLLIN, 0}};
-        if (poll(watch, 2, -1) < 0) {
+        int wait = -1;
+        if (idle_seconds > 0) {
+            long long left = last + idle_seconds * 1000 - now_millis();
+            if (left <= 0) return 0; /* idle: the container ends with this process */
+            wait = left > 60000 ? 60000 : (int)left;
+        }
+        int ready = poll(watch, 2, wait);
+        if (ready < 0) {
             if (errno == EINTR) continue;
             return fail("poll");
         }
+        if (ready == 0) continue;
         if (watch[1].revents != 0) {
             struct signalfd_siginfo info;
             while (read(signals, &info, sizeof info) > 0) {
@@ -442,19 +495,30 @@ static int agent(const char *dir) {
             serve(fd, listener, signals);
             close(fd);
         }
+        last = now_millis();
     }
 }
 
 int main(int argc, char **argv) {
-    if (argc == 3 && strcmp(argv[1], "agent") == 0) {
+    if ((argc == 3 || argc == 4) && strcmp(argv[1], "agent") == 0) {
         if (getpid() != 1) {
             fprintf(stderr, "csl-exec: the agent runs only as a container's first process\n");
             return 125;
         }
-        return agent(argv[2]);
+        long idle = 0;
+        if (argc == 4) {
+            char *end;
+            errno = 0;
+            idle = strtol(argv[3], &end, 10);
+            if (errno != 0 || *end != '\0' || idle < 1) {
+                fprintf(stderr, "csl-exec: IDLE is a number of seconds: %s\n", argv[3]);
+                return 125;
+            }
+        }
+        return agent(argv[2], idle);
     }
     if (argc >= 2 && strcmp(argv[1], "run") == 0) return client(argc, argv);
     if (argc == 2 && strcmp(argv[1], "true") == 0) return 0; /* a fresh agent's trial command */
-    fprintf(stderr, "csl-exec: agent DIR | run SOCKET PID DIR [--env NAME]... -- COMMAND...\n");
+    fprintf(stderr, "csl-exec: agent DIR [IDLE] | run SOCKET PID DIR [--env NAME]... -- COMMAND...\n");
     return 125;
 }

@@ -296,6 +296,8 @@ final class DaemonServer {
                 + "  holds: the JVM and csl's loaded classes; each call gets its own directory,"
                 + " environment, streams, trust and approvals\n  workers: "
                 + workers.describe()
+                + "\n  containers: "
+                + workers.describeContainers()
                 + "\n";
     }
 

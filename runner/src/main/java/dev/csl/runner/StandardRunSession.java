@@ -318,7 +318,7 @@ final class StandardRunSession implements RunSession {
 
     private ExternalCommands external() {
         if (external == null) {
-            external = ExternalCommandsFactory.create(config);
+            external = ExternalCommandsFactory.create(config, workers.containers());
         }
         return external;
     }

@@ -1,7 +1,6 @@
 package dev.csl.runner;
 
-import dev.csl.runner.approval.CommandsFile;
-import java.io.IOException;
+import dev.csl.runner.approval.SettingsFingerprint;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -30,20 +29,7 @@ record WorkerKey(
 
     static WorkerKey of(
             Path root, String layer, List<String> command, Map<String, String> environment) {
-        return new WorkerKey(root, layer, command, environment, settings(root));
-    }
-
-    /** The project's commands.json as written and as granted; its read error when unreadable. */
-    private static Object settings(Path root) {
-        try {
-            CommandsFile.Written written = CommandsFile.loadAsWritten(root);
-            if (written.sha256() == null) {
-                return "none";
-            }
-            return List.of(written.sha256(), CommandsFile.load(root));
-        } catch (IOException | RuntimeException e) {
-            return "unreadable: " + e.getMessage();
-        }
+        return new WorkerKey(root, layer, command, environment, SettingsFingerprint.of(root));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.csl.runner;
 
 import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.process.CommandEnvironment;
+import dev.csl.runner.sandbox.ContainerPool;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.worker.CommandTable;
 import java.io.IOException;
@@ -31,6 +32,10 @@ import java.util.concurrent.TimeUnit;
  * sandbox layer or view), its idle workers are stopped at the next take; a worker unused for the
  * idle time is stopped too, and beyond {@code size} idle workers the least recently used one. Close
  * the pool on shutdown.
+ *
+ * <p>Under the container layer its sessions also take their warm containers from, and hand them
+ * back to, the pool's {@link ContainerPool} (removed after the same idle time, or {@link
+ * ContainerPool#IDLE} where workers wait as long as the pool).
  */
 public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     /** A warm worker, what it was started for, and when it was last handed back. */
@@ -41,6 +46,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     private final WorkerLauncher launcher;
     private final Deque<Idle> idle = new ArrayDeque<>();
     private final Map<WorkerProcess, WorkerKey> lent = new IdentityHashMap<>();
+    private final ContainerPool containers;
 
     /**
      * Starts every worker: under bubblewrap's {@code --die-with-parent} a worker lives only as long
@@ -64,12 +70,23 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
 
     /** {@code idleLimit}: how long a worker may wait unused; {@code null}: as long as the pool. */
     WorkerPool(int size, Duration idleLimit, WorkerLauncher launcher) {
+        this(
+                size,
+                idleLimit,
+                launcher,
+                new ContainerPool(
+                        ContainerPool.SIZE, idleLimit != null ? idleLimit : ContainerPool.IDLE));
+    }
+
+    /** As above, its sessions' warm containers kept in {@code containers}. */
+    WorkerPool(int size, Duration idleLimit, WorkerLauncher launcher, ContainerPool containers) {
         if (size < 1) {
             throw new IllegalArgumentException("pool size must be at least 1: " + size);
         }
         this.size = size;
         this.idleLimit = idleLimit;
         this.launcher = launcher;
+        this.containers = containers;
         this.starter =
                 Executors.newSingleThreadScheduledExecutor(
                         r -> {
@@ -110,6 +127,11 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
                     public void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
                         pool.giveBack(worker);
                     }
+
+                    @Override
+                    public ContainerPool containers() {
+                        return containers;
+                    }
                 },
                 table);
     }
@@ -118,6 +140,11 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
     synchronized int idleCount() {
         idle.removeIf(i -> !i.worker().alive());
         return idle.size();
+    }
+
+    /** What the pool's warm containers are and have done, for {@code csl daemon status}. */
+    public String describeContainers() {
+        return containers.describe();
     }
 
     /** What the pool holds and has done, for {@code csl daemon status}. */
@@ -245,6 +272,7 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         synchronized (this) {
             closed = true;
         }
+        containers.close();
         starter.shutdownNow();
         while (true) {
             Idle i;

@@ -1,5 +1,6 @@
 package dev.csl.runner;
 
+import dev.csl.runner.sandbox.ContainerPool;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,6 +27,14 @@ interface WorkerSource {
      */
     default void giveBack(Path root, Sandbox sandbox, WorkerProcess worker) {
         worker.close();
+    }
+
+    /**
+     * The warm containers kept between sessions (a pool's: {@code serve}, the resident process), or
+     * {@code null}: each session starts and removes its own.
+     */
+    default ContainerPool containers() {
+        return null;
     }
 
     /** Background work to wait for before the process exits (archive recording), or null. */

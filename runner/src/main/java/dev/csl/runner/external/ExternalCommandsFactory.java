@@ -8,6 +8,7 @@ import dev.csl.runner.base.RunnerConfig;
 import dev.csl.runner.base.SandboxMode;
 import dev.csl.runner.process.CommandEnvironment;
 import dev.csl.runner.process.ProcessLauncher;
+import dev.csl.runner.sandbox.ContainerPool;
 import dev.csl.runner.sandbox.Sandbox;
 import java.io.IOException;
 
@@ -20,6 +21,14 @@ public final class ExternalCommandsFactory {
      * config.sandbox()}, output cap {@code config.outputCapBytes()} and the default memory cap.
      */
     public static ExternalCommands create(RunnerConfig config) {
+        return create(config, null);
+    }
+
+    /**
+     * As {@link #create(RunnerConfig)}, the apply's warm containers (under the container layer)
+     * taken from {@code containers} and handed back at its end ({@code null}: its own, removed).
+     */
+    public static ExternalCommands create(RunnerConfig config, ContainerPool containers) {
         return new SandboxedCommands(
                 config,
                 Sandbox.forConfig(config),
@@ -30,7 +39,9 @@ public final class ExternalCommandsFactory {
                                 environment(config),
                                 config.workingDir())
                         .forCaller(config.context().environment()),
-                GuardedFiles::open);
+                GuardedFiles::open,
+                new Approvals(config),
+                containers);
     }
 
     /**
@@ -56,7 +67,8 @@ public final class ExternalCommandsFactory {
                                 config.workingDir())
                         .forCaller(config.context().environment()),
                 GuardedFiles::open,
-                Approvals.withoutAsking(config));
+                Approvals.withoutAsking(config),
+                null);
     }
 
     /**

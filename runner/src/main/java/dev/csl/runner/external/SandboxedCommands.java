@@ -15,6 +15,7 @@ import dev.csl.runner.node.NodeRunner;
 import dev.csl.runner.process.ProcessLauncher;
 import dev.csl.runner.sandbox.CeilingFailures;
 import dev.csl.runner.sandbox.Confined;
+import dev.csl.runner.sandbox.ContainerPool;
 import dev.csl.runner.sandbox.MetadataSnapshot;
 import dev.csl.runner.sandbox.Sandbox;
 import dev.csl.runner.sandbox.WarmContainers;
@@ -40,6 +41,7 @@ final class SandboxedCommands implements ExternalCommands {
     private final NodeRunner node;
     private final Map<List<String>, Boolean> network = new HashMap<>();
     private OperandGuard operands;
+    private final ContainerPool containers;
     private WarmContainers warm;
 
     SandboxedCommands(
@@ -47,7 +49,7 @@ final class SandboxedCommands implements ExternalCommands {
             Sandbox sandbox,
             ProcessLauncher launcher,
             GuardOpener guardOpener) {
-        this(config, sandbox, launcher, guardOpener, new Approvals(config));
+        this(config, sandbox, launcher, guardOpener, new Approvals(config), null);
     }
 
     SandboxedCommands(
@@ -55,8 +57,10 @@ final class SandboxedCommands implements ExternalCommands {
             Sandbox sandbox,
             ProcessLauncher launcher,
             GuardOpener guardOpener,
-            Approvals approvals) {
+            Approvals approvals,
+            ContainerPool containers) {
         this.config = config;
+        this.containers = containers;
         this.sandbox = sandbox;
         this.launcher = launcher;
         this.guardOpener = guardOpener;
@@ -117,7 +121,7 @@ final class SandboxedCommands implements ExternalCommands {
         if (sandbox.kind() == SandboxLayer.CONTAINER && warm == null) {
             // Before the snapshot of csl's own files: csl's own copy of the container's exec
             // agent into its cache is not the command's change.
-            warm = sandbox.warmContainers();
+            warm = sandbox.warmContainers(containers);
         }
         MetadataSnapshot metadata = MetadataSnapshot.take(config.workingDir());
         RunFailure unchecked = metadata.refusal(ShellWords.cite(display));
@@ -168,7 +172,7 @@ final class SandboxedCommands implements ExternalCommands {
             throws IOException {
         if (sandbox.kind() == SandboxLayer.CONTAINER) {
             if (warm == null) {
-                warm = sandbox.warmContainers();
+                warm = sandbox.warmContainers(containers);
             }
             if (warm != null) {
                 return sandbox.confineWarm(
@@ -178,7 +182,7 @@ final class SandboxedCommands implements ExternalCommands {
         return sandbox.confine(command, config.workingDir(), dir, withNetwork, metadata.readOnly());
     }
 
-    /** Removes the apply's warm containers. */
+    /** Removes the apply's warm containers, or hands them back to the pool they came from. */
     @Override
     public void close() {
         if (warm != null) {

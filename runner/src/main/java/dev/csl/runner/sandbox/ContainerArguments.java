@@ -126,7 +126,8 @@ final class ContainerArguments {
      * waits), and no environment of a command's (each {@code exec} passes the caller's own).
      *
      * <p>With {@code agent}, {@code initProgram} is the exec agent ({@link ExecAgent}), listening
-     * on a small tmpfs of its own at {@link #AGENT_DIR}.
+     * on a small tmpfs of its own at {@link #AGENT_DIR}, and ending the container after {@code
+     * agentIdle} without a command ({@code null}: never).
      *
      * @throws IOException when a path cannot be mounted (it holds a ':' or ',')
      */
@@ -139,7 +140,8 @@ final class ContainerArguments {
             List<Path> readOnly,
             CommandLimits limits,
             Path initProgram,
-            boolean agent)
+            boolean agent,
+            java.time.Duration agentIdle)
             throws IOException {
         List<String> args =
                 new ArrayList<>(isolation(runtime, name, network, HostLimits.machine(), limits));
@@ -157,6 +159,9 @@ final class ContainerArguments {
         args.addAll(image.runArguments());
         if (agent) {
             args.addAll(List.of(INIT, "agent", AGENT_DIR));
+            if (agentIdle != null) {
+                args.add(Long.toString(Math.max(1, agentIdle.toSeconds())));
+            }
         } else {
             // catatonit's pause mode; without it the image's own sleep
             args.addAll(initProgram != null ? List.of(INIT, "-P") : List.of("sleep", "infinity"));

@@ -5,6 +5,7 @@ import dev.csl.runner.approval.Devcontainer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,12 +20,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param image what commands run in, or {@code null} when the user named none
  * @param ignored why the project's devcontainer.json image is not used (untrusted, changed,
  *     unreadable), or {@code null}
+ * @param agentIdle after how long without a command a warm container's exec agent ends it, or
+ *     {@code null}: never by itself
  */
-record ContainerLayer(ContainerRuntime runtime, ContainerImage image, String ignored) {
+record ContainerLayer(
+        ContainerRuntime runtime, ContainerImage image, String ignored, Duration agentIdle) {
     private static final AtomicLong NAMES = new AtomicLong();
 
     ContainerLayer(ContainerRuntime runtime, ContainerImage image) {
         this(runtime, image, null);
+    }
+
+    ContainerLayer(ContainerRuntime runtime, ContainerImage image, String ignored) {
+        this(runtime, image, ignored, null);
+    }
+
+    /**
+     * The same layer, whose warm containers' exec agents end them after {@code idle} without a
+     * command (a container kept between applies outlives a killed server by no more).
+     */
+    ContainerLayer withAgentIdle(Duration idle) {
+        return new ContainerLayer(runtime, image, ignored, idle);
     }
 
     /**

@@ -577,7 +577,15 @@ public final class Sandbox {
      * apply's end), or {@code null} under every other layer.
      */
     public WarmContainers warmContainers() {
-        return container == null || error != null ? null : new WarmContainers(container);
+        return warmContainers(null);
+    }
+
+    /**
+     * As {@link #warmContainers()}, taken from {@code pool} and handed back to it when closed
+     * ({@code null}: started and removed by the apply).
+     */
+    public WarmContainers warmContainers(ContainerPool pool) {
+        return container == null || error != null ? null : new WarmContainers(container, pool);
     }
 
     /**

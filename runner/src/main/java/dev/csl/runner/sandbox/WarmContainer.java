@@ -17,8 +17,8 @@ import java.util.List;
  * ContainerArguments#warm}, its first process the exec agent ({@link ExecAgent}) that forks each
  * command in it, or, where the agent cannot run, an init that only waits, and each command then
  * joins it with {@code exec}. Between two commands {@link #clear} kills every process but that init
- * and empties {@code /tmp}, from the host through {@code /proc} (no program of the image's is
- * needed), so nothing of one command reaches the next.
+ * and empties {@code /tmp}, {@code /dev/shm} and {@code /dev/mqueue}, from the host through {@code
+ * /proc} (no program of the image's is needed), so nothing of one command reaches the next.
  *
  * @param layer the runtime and image it runs
  * @param name its name ({@code csl-PID-N}: whose csl it is)
@@ -156,7 +156,8 @@ record WarmContainer(
                         mounts,
                         limits,
                         initProgram,
-                        agent));
+                        agent,
+                        layer.agentIdle()));
         ContainerRuntime.Output started = ContainerRuntime.Output.of(run);
         if (started.exit() != 0) {
             layer.remove(name);
@@ -218,8 +219,9 @@ record WarmContainer(
 
     /**
      * Kills every process in the container but its init (what a command left behind, also one that
-     * timed out, with its whole group) and empties its {@code /tmp}, links removed, never followed.
-     * Quiet: what it cannot do, {@link #remove} at the end of the apply does.
+     * timed out, with its whole group) and empties its {@code /tmp}, {@code /dev/shm} and {@code
+     * /dev/mqueue}, links removed, never followed. Quiet: what it cannot do, {@link #remove} at the
+     * end of the apply does.
      */
     void clear() {
         String namespace = pidNamespace();
@@ -231,7 +233,18 @@ record WarmContainer(
                 break;
             }
         }
-        emptyTmp(Path.of("/proc", Long.toString(init), "root", "tmp"));
+        Path root = Path.of("/proc", Long.toString(init), "root");
+        emptyTmp(root.resolve("tmp"));
+        // the container's own shared memory and message queues: a command's files there would
+        // otherwise wait for the next command, as in /tmp
+        emptyTmp(root.resolve("dev/shm"));
+        emptyTmp(root.resolve("dev/mqueue"));
+    }
+
+    /** How many processes but its init run in it now (-1: it is gone). */
+    int others() {
+        String namespace = pidNamespace();
+        return namespace == null ? -1 : others(namespace, false);
     }
 
     /** Whether commands run through its exec agent (it listens, its socket untouched). */
@@ -258,6 +271,11 @@ record WarmContainer(
 
     /** Kills the container's processes but init; how many were alive. */
     private int killOthers(String namespace) {
+        return others(namespace, true);
+    }
+
+    /** The container's processes but init, killed when {@code kill}; how many were alive. */
+    private int others(String namespace, boolean kill) {
         int found = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc"))) {
             for (Path entry : entries) {
@@ -268,13 +286,15 @@ record WarmContainer(
                 long pid = Long.parseLong(file);
                 if (pid != init && namespace.equals(namespaceOf(pid))) {
                     found++;
-                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                    if (kill) {
+                        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                    }
                 }
             }
         } catch (IOException | RuntimeException e) {
             return 0;
         }
-        if (found > 0) {
+        if (found > 0 && kill) {
             try {
                 Thread.sleep(5); // init reaps them
             } catch (InterruptedException e) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -18,17 +19,40 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * WarmContainer#clear}) and started again when the mounts a command needs differ (a nested {@code
  * .git} appeared). {@link #close} removes them; so does a shutdown hook when csl exits without
  * closing, and the next csl removes what a killed one left (a {@code csl-PID-N} whose csl is gone).
+ * An apply of a long-lived process ({@code serve}, the resident process) takes them from its {@link
+ * ContainerPool} instead, keyed by all that shaped them ({@link ContainerKey}), and {@link #close}
+ * hands them back there.
  */
 public final class WarmContainers implements AutoCloseable {
     private static final Set<WarmContainers> OPEN = ConcurrentHashMap.newKeySet();
     private static final AtomicBoolean HOOKED = new AtomicBoolean();
-    private static final AtomicBoolean SWEPT = new AtomicBoolean();
+    private static final AtomicBoolean SWEEP_QUEUED = new AtomicBoolean();
+    private static final java.util.concurrent.ExecutorService SWEEPER =
+            java.util.concurrent.Executors.newSingleThreadExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "csl-container-orphans");
+                        t.setDaemon(true); // never holds csl up; the next csl sweeps again
+                        return t;
+                    });
+
+    /** A container this apply uses, what it was started for and what it held then. */
+    private record Used(WarmContainer warm, ContainerKey key, ContainerSnapshot start) {}
 
     private final ContainerLayer layer;
-    private final Map<Boolean, WarmContainer> running = new HashMap<>();
+    private final ContainerPool pool;
+    private final Map<Boolean, Used> running = new HashMap<>();
 
     WarmContainers(ContainerLayer layer) {
+        this(layer, null);
+    }
+
+    /**
+     * The warm containers of an apply that takes them from {@code pool} and hands them back at its
+     * end ({@code null}: it starts and removes its own).
+     */
+    WarmContainers(ContainerLayer layer, ContainerPool pool) {
         this.layer = layer;
+        this.pool = pool;
         // copied into csl's cache now, before a command runs: a file that appears there while one
         // runs counts as that command's change to csl's own installation
         ExecAgent.machine();
@@ -49,34 +73,75 @@ public final class WarmContainers implements AutoCloseable {
             CommandLimits limits,
             List<String> environment)
             throws IOException {
-        WarmContainer warm = running.get(network);
-        if (warm != null && (!warm.mounts().equals(mounts) || !warm.alive())) {
+        ExecAgent agent = ExecAgent.machine();
+        // only a container that runs through its agent is kept between applies: its agent alone
+        // clears what exec could not (System V IPC)
+        boolean pooled = pool != null && agent.available();
+        ContainerKey key =
+                pooled
+                        ? ContainerKey.of(
+                                withIdle(layer),
+                                root,
+                                network,
+                                mounts,
+                                limits,
+                                environment,
+                                agent.path())
+                        : null;
+        Used used = running.get(network);
+        if (used != null
+                && (!used.warm().mounts().equals(mounts)
+                        || !Objects.equals(used.key(), key)
+                        || !used.warm().alive())) {
             running.remove(network);
-            warm.remove();
-            warm = null;
+            used.warm().remove();
+            used = null;
         }
-        if (warm == null) {
-            removeOrphans();
+        if (used == null) {
             hook();
             OPEN.add(this);
-            warm = WarmContainer.start(layer, root, network, mounts, limits);
-            running.put(network, warm);
+            ContainerPool.Lent lent = pooled ? pool.take(key) : null;
+            if (lent != null) {
+                used = new Used(lent.warm(), key, lent.start());
+            } else {
+                removeOrphans();
+                WarmContainer warm =
+                        WarmContainer.start(withIdle(layer), root, network, mounts, limits);
+                // what its writable places hold before any command ran: the pool's measure
+                used = new Used(warm, key, pooled ? ContainerSnapshot.of(warm.init()) : null);
+                if (pooled) {
+                    pool.startedOne();
+                }
+            }
+            running.put(network, used);
         }
-        WarmContainer used = warm;
+        WarmContainer warm = used.warm();
         return new Confined(
-                used.exec(command, cwd, environment), null, null, used::clear, used::clear);
+                warm.exec(command, cwd, environment), null, null, warm::clear, warm::clear);
+    }
+
+    /**
+     * The layer whose exec agents end their containers after the pool's idle time without a
+     * command, so that a container outlives a killed server by no longer than it would idle.
+     */
+    private ContainerLayer withIdle(ContainerLayer layer) {
+        return pool == null ? layer : layer.withAgentIdle(pool.idleLimit());
     }
 
     /** The names of the containers running now (for tests). */
     synchronized List<String> names() {
-        return running.values().stream().map(WarmContainer::name).toList();
+        return running.values().stream().map(u -> u.warm().name()).toList();
     }
 
     /** Removes every container this apply started. */
     @Override
     public synchronized void close() {
-        for (WarmContainer warm : running.values()) {
-            warm.remove();
+        for (Used used : running.values()) {
+            if (used.key() != null) {
+                pool.giveBack(used.key(), used.warm(), used.start());
+            } else {
+                used.warm().remove();
+            }
         }
         running.clear();
         OPEN.remove(this);
@@ -93,14 +158,18 @@ public final class WarmContainers implements AutoCloseable {
     }
 
     /**
-     * Once per process: removes the containers named {@code csl-PID-N} whose csl process is gone
-     * (killed before it could remove them). A container of a live csl is never touched.
+     * Beside each start of a container: removes the containers named {@code csl-PID-N} whose csl
+     * process is gone (killed before it could remove them; a server that lives for days sees others
+     * come and go). A container of a live csl is never touched. One sweep at a time, and one more
+     * queued when asked while one runs.
      */
     private void removeOrphans() {
-        if (SWEPT.compareAndSet(false, true)) {
-            Thread sweep = new Thread(this::removeOrphansNow, "csl-container-orphans");
-            sweep.setDaemon(true); // never holds csl up; the next csl sweeps again
-            sweep.start();
+        if (SWEEP_QUEUED.compareAndSet(false, true)) {
+            SWEEPER.execute(
+                    () -> {
+                        SWEEP_QUEUED.set(false);
+                        removeOrphansNow();
+                    });
         }
     }
 

@@ -181,7 +181,8 @@ class ContainerArgumentsTest {
                         List.of(),
                         CommandLimits.DEFAULTS,
                         null,
-                        false);
+                        false,
+                        null);
 
         assertThat(args.subList(0, 3)).containsExactly("run", "--detach", "--rm");
         assertThat(args).containsSubsequence("-v", root + ":" + root);
@@ -205,7 +206,8 @@ class ContainerArgumentsTest {
                         List.of(),
                         CommandLimits.DEFAULTS,
                         init,
-                        false);
+                        false,
+                        null);
 
         assertThat(args).containsSubsequence("-v", init + ":" + ContainerArguments.INIT + ":ro");
         assertThat(args.subList(args.size() - 4, args.size()))
@@ -227,7 +229,8 @@ class ContainerArgumentsTest {
                         List.of(),
                         CommandLimits.DEFAULTS,
                         agent,
-                        true);
+                        true,
+                        null);
 
         assertThat(args).containsSubsequence("-v", agent + ":" + ContainerArguments.INIT + ":ro");
         assertThat(args)
@@ -245,6 +248,29 @@ class ContainerArgumentsTest {
                         ContainerArguments.INIT,
                         "agent",
                         ContainerArguments.AGENT_DIR);
+    }
+
+    @Test
+    void warm_keptBetweenApplies_theAgentEndsItAfterTheIdleTime() throws IOException {
+        Path root = tmp.toRealPath();
+        Path agent = Files.writeString(tmp.resolve("csl-exec"), "");
+
+        List<String> args =
+                ContainerArguments.warm(
+                        podman(false),
+                        new ContainerImage(null, Path.of("/")),
+                        "csl-1-4",
+                        root,
+                        false,
+                        List.of(),
+                        CommandLimits.DEFAULTS,
+                        agent,
+                        true,
+                        java.time.Duration.ofMinutes(5));
+
+        assertThat(args.subList(args.size() - 4, args.size()))
+                .containsExactly(
+                        ContainerArguments.INIT, "agent", ContainerArguments.AGENT_DIR, "300");
     }
 
     @Test

@@ -222,6 +222,36 @@ class WarmContainerAgentTest {
     }
 
     @Test
+    void agentWithAnIdleTime_endsItsContainerWhenNoCommandCame() throws Exception {
+        ExecAgent agent = agent();
+        warm =
+                WarmContainer.start(
+                        podman().withAgentIdle(java.time.Duration.ofSeconds(1)),
+                        project(),
+                        false,
+                        List.of(),
+                        CommandLimits.DEFAULTS,
+                        agent);
+        assertThat(warm.usesAgent()).isTrue();
+        assertThat(run("echo served").out()).isEqualTo("served\n");
+
+        // as when the server that kept it was killed: nobody removes it, it ends by itself
+        for (int i = 0; i < 3000 && warm.alive(); i++) {
+            Thread.sleep(10);
+        }
+        assertThat(warm.alive()).isFalse();
+        ContainerRuntime runtime = ContainerRuntime.machine(null);
+        List<String> ps = new java.util.ArrayList<>(runtime.client());
+        ps.addAll(List.of("ps", "--all", "--format", "{{.Names}}"));
+        for (int i = 0;
+                i < 3000 && ContainerRuntime.Output.of(ps).text().contains(warm.name());
+                i++) {
+            Thread.sleep(10);
+        }
+        assertThat(ContainerRuntime.Output.of(ps).text()).doesNotContain(warm.name());
+    }
+
+    @Test
     void agentThatCannotStart_containerJoinedWithExec() throws Exception {
         start(new ExecAgent(Path.of("/bin/false"), ""));
 
