@@ -16,7 +16,8 @@ import java.util.function.Supplier;
 /**
  * Wall-clock cost of csl's second layer, measured through the real launcher and sandbox classes:
  * `sandbox` - one command (/bin/true) started plainly vs inside bubblewrap;
- * `container` - the same plainly, in bubblewrap, in a fresh container and in a warm one (its exec agent, else exec);
+ * `container` - the same plainly, in bubblewrap, in a fresh container, in a warm one (its exec agent, else exec),
+ *   and as the first command of a later apply of serve or the resident process (the container kept between applies);
  * `node` - `node -e 0` vs a one-line lang="node" script (guarded-fs preload + permission model),
  * without and with the sandbox. Run by bench/sandbox.sh and bench/node.sh.
  */
@@ -63,6 +64,19 @@ public class ExternalBench {
                     throw new java.io.UncheckedIOException(e);
                 }
             });
+            // as serve and the resident process run each apply's first command: in the container
+            // the last apply of the project handed back to the pool (taken, cleared, checked and
+            // handed back again around the command)
+            var pool = new dev.csl.runner.sandbox.ContainerPool(4, java.time.Duration.ofMinutes(5));
+            Runtime.getRuntime().addShutdownHook(new Thread(pool::close));
+            cases.put("container kept, next apply /bin/true", () -> {
+                try (var apply = container.warmContainers(pool);
+                        var confined = container.confineWarm(apply, command, wd, wd, false, List.of())) {
+                    return launcher.run("true", confined.argv(), wd, 30);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
         } else if (what.equals("sandbox")) {
             List<String> command = List.of("/bin/true");
             cases.put("plain /bin/true", () -> launcher.run("true", off.wrap(command, wd, false), wd, 30));
@@ -90,8 +104,10 @@ public class ExternalBench {
         List<Double> medians = new ArrayList<>();
         times.forEach((name, list) -> medians.add(report(name, list)));
         if (what.equals("container")) {
-            System.out.printf("container / bubblewrap, per command: fresh %.1f x, warm %.1f x (medians)%n",
-                    medians.get(2) / medians.get(1), medians.get(3) / medians.get(1));
+            System.out.printf("container / bubblewrap, per command: fresh %.1f x, warm %.1f x,"
+                            + " next apply's in the kept one %.1f x (medians)%n",
+                    medians.get(2) / medians.get(1), medians.get(3) / medians.get(1),
+                    medians.get(4) / medians.get(1));
         } else if (what.equals("sandbox")) {
             System.out.printf("added cost of the sandbox per command: %.1f ms (median)%n",
                     medians.get(1) - medians.get(0));

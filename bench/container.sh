@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A command (/bin/true) plainly, in bubblewrap, and in a fresh and in a warm container of the container layer (its exec agent, else exec)
+# A command (/bin/true) plainly, in bubblewrap, and in a fresh and in a warm container of the container layer (its exec agent, else exec),
+# and as the first command of a later apply in serve or the resident process (the container kept between applies)
 # (Podman, the host's root as the image), through csl's own launcher, cases interleaved.
 # Usage: bench/container.sh [RUNS]   (default 20)
 set -euo pipefail

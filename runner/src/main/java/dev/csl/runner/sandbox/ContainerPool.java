@@ -87,9 +87,12 @@ public final class ContainerPool implements AutoCloseable {
         return agent.available() ? null : agent.why();
     }
 
-    /** How long an idle container waits, for its exec agent's own limit. */
-    Duration idleLimit() {
-        return idleLimit;
+    /**
+     * After how long without a command a container's exec agent ends it by itself: well past the
+     * pool's own idle limit, so that the pool never lends one whose agent is about to end.
+     */
+    Duration agentIdle() {
+        return idleLimit.multipliedBy(2).plusMinutes(1);
     }
 
     /**
@@ -104,12 +107,14 @@ public final class ContainerPool implements AutoCloseable {
             if (closed) {
                 return null;
             }
+            long now = System.nanoTime();
             for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
                 Idle i = it.next();
-                if (found == null && i.key().equals(key) && i.warm().alive()) {
+                boolean fresh = now - i.since() <= idleLimit.toNanos() && i.warm().alive();
+                if (found == null && i.key().equals(key) && fresh) {
                     it.remove();
                     found = new Lent(i.warm(), i.start());
-                } else if (key.supersedes(i.key()) || !i.warm().alive()) {
+                } else if (key.supersedes(i.key()) || !fresh) {
                     it.remove();
                     stale.add(i.warm());
                     retired++;

@@ -121,11 +121,11 @@ public final class WarmContainers implements AutoCloseable {
     }
 
     /**
-     * The layer whose exec agents end their containers after the pool's idle time without a
-     * command, so that a container outlives a killed server by no longer than it would idle.
+     * The layer whose exec agents end their containers after a while without a command ({@link
+     * ContainerPool#agentIdle}), so that a container outlives a killed server by no longer.
      */
     private ContainerLayer withIdle(ContainerLayer layer) {
-        return pool == null ? layer : layer.withAgentIdle(pool.idleLimit());
+        return pool == null ? layer : layer.withAgentIdle(pool.agentIdle());
     }
 
     /** The names of the containers running now (for tests). */
