@@ -153,4 +153,46 @@ class DaemonWorkersTest {
         // both of the project's workers were started under the settings before the change
         assertThat(afterChange).contains("started 3, reused 1, retired 2");
     }
+
+    @Test
+    void applies_underTheContainerLayer_shareOneWarmContainer_removedOnStop() throws Exception {
+        dev.csl.runner.sandbox.ContainerRuntime runtime =
+                dev.csl.runner.sandbox.ContainerRuntime.machine(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(runtime.works(), runtime.why());
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                runtime.name().equals("podman"), "a root file system needs podman");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.csl.runner.sandbox.ContainerPool.unavailable() == null,
+                dev.csl.runner.sandbox.ContainerPool.unavailable());
+        Path project = Files.createDirectories(tmp.resolve("c/.csl")).getParent().toRealPath();
+        Files.writeString(
+                project.resolve(".csl/commands.json"),
+                "{\"allowed\": [\"sh *\"], \"container\": {\"rootfs\": \"/\"}}\n");
+        dev.csl.runner.approval.ProjectTrust.trustAsWritten(project);
+        // the container's host name is its id
+        Files.writeString(
+                project.resolve("a.md"),
+                "<---RUN--->\nsh -c 'cat /proc/sys/kernel/hostname'\n<---END--->\n");
+
+        Reply first = call(project, 0, env, "apply", "a.md", "--json", "--sandbox", "container");
+        Reply second = call(project, 0, env, "apply", "a.md", "--json", "--sandbox", "container");
+        String status = DaemonCommand.ask(place, "status");
+
+        assertThat(first.exit()).as(first.out() + first.err()).isZero();
+        java.util.regex.Matcher id =
+                java.util.regex.Pattern.compile("\"([0-9a-f]{12})\\\\n\"").matcher(first.out());
+        assertThat(id.find()).as(first.out()).isTrue();
+        assertThat(second.out()).contains(id.group());
+        assertThat(status).contains("containers: 1 warm container idle", "started 1, reused 1");
+
+        assertThat(DaemonCommand.ask(place, "stop")).isNotNull();
+        serving.join();
+
+        List<String> ps = new ArrayList<>(runtime.client());
+        ps.addAll(List.of("ps", "--all", "--no-trunc", "--format", "{{.ID}}"));
+        Process listed = new ProcessBuilder(ps).redirectErrorStream(true).start();
+        String ids = new String(listed.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(listed.waitFor()).as(ids).isZero();
+        assertThat(ids.lines()).noneMatch(line -> line.startsWith(id.group(1)));
+    }
 }
