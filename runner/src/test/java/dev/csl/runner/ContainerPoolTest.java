@@ -185,6 +185,25 @@ class ContainerPoolTest {
     }
 
     @Test
+    void projectMadeAgainAtItsPath_aNewContainerShowsTheNewOne() throws Exception {
+        pool(Duration.ofMinutes(5));
+        String first = apply(HOST).strip();
+
+        try (var paths = Files.walk(root)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+        Files.createDirectories(root.resolve(".git"));
+        Files.writeString(root.resolve("new.txt"), "the new project\n");
+        useContainer("[\"sh *\"]");
+        String second = apply("sh -c 'cat /proc/sys/kernel/hostname; cat new.txt'");
+
+        assertThat(second).doesNotStartWith(first).endsWith("\nthe new project\n");
+        awaitGone(first);
+    }
+
+    @Test
     void changedSettings_aNewContainer_theOldRemoved() throws Exception {
         pool(Duration.ofMinutes(5));
         String first = apply(HOST).strip();

@@ -3,7 +3,10 @@ package dev.csl.runner.sandbox;
 import dev.csl.runner.approval.CommandLimits;
 import dev.csl.runner.approval.SettingsFingerprint;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -13,18 +16,28 @@ import java.util.Objects;
  * would have started the same one: the project's real path; whether it has the network; its whole
  * start ({@code run}, the name left out: the runtime and its client's options, the image, the
  * ceilings and ulimits, the uid mapping, the mounts with every {@code .git}/{@code .csl} read-only
- * over the project, so a repository made since changes it); the environment names its commands get;
- * and the project's settings as written and trusted ({@link SettingsFingerprint}), so that a change
- * of commands.json or of its trust retires the project's containers. The image's resolved id is not
- * part of it: asking the runtime costs as much as the reuse saves (docs/external.md).
+ * over the project, so a repository made since changes it); which directories those mounts hold
+ * ({@code mounted}: device and inode of the project and of each read-only mount, since a mount
+ * holds the directory it was made of: a project or {@code .git} removed and made again at the same
+ * path would otherwise be the old one, deleted, in the container); the environment names its
+ * commands get; and the project's settings as written and trusted ({@link SettingsFingerprint}), so
+ * that a change of commands.json or of its trust retires the project's containers. The image's
+ * resolved id is not part of it: asking the runtime costs as much as the reuse saves
+ * (docs/external.md).
  */
 record ContainerKey(
-        Path root, boolean network, List<String> start, List<String> names, Object settings) {
+        Path root,
+        boolean network,
+        List<String> start,
+        List<Object> mounted,
+        List<String> names,
+        Object settings) {
     /** What stands for the container's name in {@link #start}. */
     private static final String NAME = "csl-PID-N";
 
     ContainerKey {
         start = List.copyOf(start);
+        mounted = List.copyOf(mounted);
         names = List.copyOf(names);
     }
 
@@ -56,12 +69,29 @@ record ContainerKey(
                         agent,
                         true,
                         layer.agentIdle()));
+        List<Object> mounted = new ArrayList<>(List.of(identity(root)));
+        for (Path mount : mounts) {
+            mounted.add(identity(mount));
+        }
         return new ContainerKey(
                 root,
                 network,
                 start,
+                mounted,
                 ContainerArguments.passedNames(environment),
                 SettingsFingerprint.of(root));
+    }
+
+    /** The directory at {@code path} (device and inode), or "absent": it is not mounted then. */
+    private static Object identity(Path path) {
+        try {
+            Object key =
+                    Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+                            .fileKey();
+            return key == null ? path.toString() : key.toString();
+        } catch (IOException e) {
+            return "absent";
+        }
     }
 
     /**

@@ -164,6 +164,15 @@ public final class ContainerPool implements AutoCloseable {
         }
     }
 
+    /** Removes {@code warm}, lent and no longer wanted (the apply's mounts changed, say). */
+    void drop(WarmContainer warm) {
+        synchronized (this) {
+            lent = Math.max(0, lent - 1);
+            retired++;
+        }
+        warm.remove();
+    }
+
     /**
      * Whether the next apply may have {@code warm}: it runs through its exec agent, whose socket no
      * command touched (the agent also removed what the commands made of System V IPC), and once

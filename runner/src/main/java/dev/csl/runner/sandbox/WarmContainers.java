@@ -94,7 +94,11 @@ public final class WarmContainers implements AutoCloseable {
                         || !Objects.equals(used.key(), key)
                         || !used.warm().alive())) {
             running.remove(network);
-            used.warm().remove();
+            if (used.key() != null) {
+                pool.drop(used.warm()); // lent, and shaped for what this apply no longer needs
+            } else {
+                used.warm().remove();
+            }
             used = null;
         }
         if (used == null) {
