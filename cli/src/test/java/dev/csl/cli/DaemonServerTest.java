@@ -218,6 +218,7 @@ class DaemonServerTest {
     @Test
     void status_saysWhatItHolds() {
         assertThat(DaemonCommand.ask(place, "status"))
-                .contains("running", place.socket().toString());
+                .contains("running", place.socket().toString())
+                .contains("\n  containers: 0 warm containers idle for 0 projects (at most 4");
     }
 }
