@@ -84,6 +84,8 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
             throw new IllegalArgumentException("pool size must be at least 1: " + size);
         }
         this.size = size;
+        // A pool's process serves many calls: their sandbox views are remembered while they hold.
+        Sandbox.rememberViews();
         this.idleLimit = idleLimit;
         this.launcher = launcher;
         this.containers = containers;

@@ -446,6 +446,15 @@ public final class Sandbox {
                 Map.of("sandboxLayer", layer()));
     }
 
+    /**
+     * Makes this process remember sandbox views across calls, each checked against the directories
+     * it was worked out from on every use ({@link RememberedViews}): for processes that serve many
+     * calls (the worker pools of the resident process and of serve).
+     */
+    public static void rememberViews() {
+        RememberedViews.enable();
+    }
+
     /** What commands in {@code workingDir} would not see, and what is shown again (for doctor). */
     public static String describeView(Path workingDir) {
         SandboxView view = SandboxView.of(realPath(workingDir), List.of(), System.getenv("PATH"));

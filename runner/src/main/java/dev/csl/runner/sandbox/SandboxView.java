@@ -3,11 +3,7 @@ package dev.csl.runner.sandbox;
 import dev.csl.runner.approval.CommandsFile;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,12 +57,54 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
                     ".volta",
                     ".cache/pip");
 
+    /**
+     * What a view is made from besides the file system: the working directory's real path, the
+     * paths the caller needs shown, the caller's PATH, the absolute paths listed under {@code hide}
+     * and {@code read} in the project's commands.json, and the home directory.
+     */
+    record Request(
+            Path realWorkingDir,
+            List<Path> readOnly,
+            String pathVariable,
+            List<Path> hide,
+            List<Path> read,
+            String home) {
+        Request {
+            readOnly = List.copyOf(readOnly);
+            pathVariable = pathVariable == null ? "" : pathVariable;
+            hide = List.copyOf(hide);
+            read = List.copyOf(read);
+        }
+    }
+
     /** {@code pathVariable}: the caller's PATH, whose directories commands see. */
     static SandboxView of(Path realWorkingDir, List<Path> readOnly, String pathVariable) {
+        CommandsFile file;
+        try {
+            file = CommandsFile.load(realWorkingDir);
+        } catch (IOException | RuntimeException e) {
+            file = null; // an unreadable commands.json shows nothing extra; approval reports it
+        }
+        Request request =
+                new Request(
+                        realWorkingDir,
+                        readOnly,
+                        pathVariable,
+                        listed(file, CommandsFile::hide),
+                        listed(file, CommandsFile::read),
+                        System.getProperty("user.home"));
+        return RememberedViews.enabled()
+                ? RememberedViews.view(request)
+                : of(request, ViewFacts.DIRECT);
+    }
+
+    /** The view {@code request} asks for, reading the file system through {@code facts}. */
+    static SandboxView of(Request request, ViewFacts facts) {
+        Path realWorkingDir = request.realWorkingDir();
         Set<Path> hidden = new LinkedHashSet<>();
         for (String root : concat(PRIVATE_ROOTS, SERVICE_ROOTS)) {
             Path p = Path.of(root);
-            if (Files.isDirectory(p) && !Files.isSymbolicLink(p)) {
+            if (facts.kind(p) == ViewFacts.Kind.DIRECTORY) { // a directory, not a link to one
                 hidden.add(p);
             }
         }
@@ -77,13 +115,13 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
                 && !parent.equals(Path.of("/tmp"))) {
             hidden.add(parent); // sibling projects
         }
-        for (Path listed : listed(realWorkingDir, CommandsFile::hide)) {
-            Path real = realOrNull(listed);
+        for (Path listed : request.hide()) {
+            Path real = facts.real(listed);
             // A directory only (a tmpfs covers it); never the working directory or a path in it,
             // which the guard already rules (one above it is hidden around the project); nothing
             // already inside a hidden one.
             if (real != null
-                    && Files.isDirectory(real)
+                    && facts.kind(real) == ViewFacts.Kind.DIRECTORY
                     && real.getParent() != null
                     && !real.startsWith(realWorkingDir)
                     && hidden.stream().noneMatch(real::startsWith)) {
@@ -91,26 +129,25 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
             }
         }
         // Paths the caller needs (a preload script under the private /tmp) are always shown.
+        List<Path> readOnly = request.readOnly();
         Set<Path> shown = new LinkedHashSet<>(readOnly);
-        List<Path> wanted = new ArrayList<>();
-        wanted.addAll(listed(realWorkingDir, CommandsFile::read));
+        List<Path> wanted = new ArrayList<>(request.read());
         wanted.add(Path.of(System.getProperty("java.home")));
-        Path resolver = realOrNull(Path.of("/etc/resolv.conf"));
+        Path resolver = facts.real(Path.of("/etc/resolv.conf"));
         if (resolver != null) {
             // the file only (such as /run/systemd/resolve/stub-resolv.conf): name lookups keep
             // working, and the resolver's socket beside it stays hidden
             wanted.add(resolver);
         }
         for (Path p : ClassPathEntries.all()) {
-            wanted.add(Files.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
+            wanted.add(facts.isDirectory(p) ? p : p.getParent()); // a jar's archive sits beside it
         }
-        String path = pathVariable == null ? "" : pathVariable;
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : request.pathVariable().split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 wanted.add(Path.of(dir));
             }
         }
-        String home = System.getProperty("user.home");
+        String home = request.home();
         if (home != null) {
             for (String name : HOME_TOOLCHAINS) {
                 wanted.add(Path.of(home, name));
@@ -118,7 +155,7 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
         }
         List<Path> reals = new ArrayList<>();
         for (Path p : wanted) {
-            Path real = realOrNull(p);
+            Path real = facts.real(p);
             if (real != null) {
                 reals.add(real);
             }
@@ -132,7 +169,7 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
             }
         }
         return new SandboxView(
-                List.copyOf(hidden), List.copyOf(shown), sockets(shown, realWorkingDir));
+                List.copyOf(hidden), List.copyOf(shown), sockets(shown, realWorkingDir, facts));
     }
 
     /**
@@ -140,47 +177,32 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
      * below them: a read-only mount does not stop a connect, so each is covered. Deeper ones are
      * not looked for (a package cache is large); docs/external.md says so.
      */
-    private static List<Path> sockets(Set<Path> shown, Path realWorkingDir) {
+    private static List<Path> sockets(Set<Path> shown, Path realWorkingDir, ViewFacts facts) {
         List<Path> sockets = new ArrayList<>();
         for (Path dir : shown) {
             if (dir.startsWith(realWorkingDir)) {
                 continue;
             }
-            if (isSocket(dir)) {
+            ViewFacts.Kind kind = facts.kind(dir);
+            if (kind == ViewFacts.Kind.SOCKET) {
                 sockets.add(dir);
-            } else {
-                collectSockets(dir, 2, sockets);
+            } else if (kind == ViewFacts.Kind.DIRECTORY) {
+                collectSockets(dir, 2, sockets, facts);
             }
         }
         return List.copyOf(sockets);
     }
 
-    private static void collectSockets(Path dir, int depth, List<Path> sockets) {
-        if (depth == 0 || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+    private static void collectSockets(Path dir, int depth, List<Path> sockets, ViewFacts facts) {
+        if (depth == 0) {
             return;
         }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                BasicFileAttributes attrs =
-                        Files.readAttributes(
-                                entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                if (attrs.isOther() && isSocket(entry)) {
-                    sockets.add(entry);
-                } else if (attrs.isDirectory()) {
-                    collectSockets(entry, depth - 1, sockets);
-                }
+        for (ViewFacts.Entry entry : facts.entries(dir)) {
+            if (entry.kind() == ViewFacts.Kind.SOCKET) {
+                sockets.add(entry.path());
+            } else if (entry.kind() == ViewFacts.Kind.DIRECTORY) {
+                collectSockets(entry.path(), depth - 1, sockets, facts);
             }
-        } catch (IOException | RuntimeException e) {
-            // an unreadable directory is unreadable inside the sandbox as well
-        }
-    }
-
-    private static boolean isSocket(Path entry) {
-        try {
-            Object mode = Files.getAttribute(entry, "unix:mode", LinkOption.NOFOLLOW_LINKS);
-            return mode instanceof Integer m && (m & 0170000) == 0140000;
-        } catch (IOException | RuntimeException e) {
-            return false;
         }
     }
 
@@ -192,26 +214,21 @@ record SandboxView(List<Path> hidden, List<Path> shown, List<Path> sockets) {
 
     /** The absolute paths of one list ({@code read}, {@code hide}) in .csl/commands.json. */
     private static List<Path> listed(
-            Path realWorkingDir, java.util.function.Function<CommandsFile, List<String>> list) {
+            CommandsFile file, java.util.function.Function<CommandsFile, List<String>> list) {
         List<Path> paths = new ArrayList<>();
+        if (file == null) {
+            return paths;
+        }
         try {
-            for (String entry : list.apply(CommandsFile.load(realWorkingDir))) {
+            for (String entry : list.apply(file)) {
                 Path p = Path.of(entry);
                 if (p.isAbsolute()) {
                     paths.add(p);
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            // an unreadable commands.json shows nothing extra; approval reports the file itself
+        } catch (RuntimeException e) {
+            // a list csl cannot read shows nothing more
         }
         return paths;
-    }
-
-    private static Path realOrNull(Path p) {
-        try {
-            return p.toRealPath();
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }
