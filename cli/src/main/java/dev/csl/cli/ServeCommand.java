@@ -6,6 +6,7 @@ import dev.csl.cli.serve.JsonRpcServer;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
 import dev.csl.runner.base.CallContext;
+import dev.csl.runner.sandbox.ContainerPool;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -67,13 +68,16 @@ final class ServeCommand implements Callable<Integer> {
         PrintStream protocol = call.out();
         PrintStream own = System.out;
         System.setOut(call.err());
-        // Killed by a signal instead of told to stop: still take the workers down with us.
+        // Killed by a signal instead of told to stop: still take the workers down with us, after
+        // the kept containers are removed (their removal runs the runtime's client, a child).
         Thread reaper =
                 new Thread(
-                        () ->
-                                ProcessHandle.current()
-                                        .descendants()
-                                        .forEach(ProcessHandle::destroyForcibly),
+                        () -> {
+                            ContainerPool.closeAll();
+                            ProcessHandle.current()
+                                    .descendants()
+                                    .forEach(ProcessHandle::destroyForcibly);
+                        },
                         "csl-serve-reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {

@@ -54,6 +54,7 @@ public final class ContainerPool implements AutoCloseable {
     private final Duration idleLimit;
     private final Deque<Idle> idle = new ArrayDeque<>();
     private final ScheduledExecutorService remover;
+    private final Object closing = new Object();
     private long started;
     private long reused;
     private long retired;
@@ -250,23 +251,38 @@ public final class ContainerPool implements AutoCloseable {
         }
     }
 
-    /** Removes every idle container; those lent now are removed when handed back. */
+    /**
+     * Removes every idle container; those lent now are removed when handed back. Returns when they
+     * are gone, also to a second caller while the first removes them.
+     */
     @Override
     public void close() {
-        List<Idle> left;
-        synchronized (this) {
-            closed = true;
-            left = new ArrayList<>(idle);
-            idle.clear();
+        synchronized (closing) {
+            List<Idle> left;
+            synchronized (this) {
+                closed = true;
+                left = new ArrayList<>(idle);
+                idle.clear();
+            }
+            remover.shutdown();
+            try {
+                remover.awaitTermination(30, TimeUnit.SECONDS); // removals under way
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            left.forEach(i -> i.warm().remove());
+            OPEN.remove(this);
         }
-        remover.shutdown();
-        try {
-            remover.awaitTermination(30, TimeUnit.SECONDS); // removals under way
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        left.forEach(i -> i.warm().remove());
-        OPEN.remove(this);
+    }
+
+    /**
+     * For a process's last moments (a server's shutdown hook, before it kills what it started):
+     * ends the warm containers of applies still running and closes every pool, returning when their
+     * containers are removed, so that killing the runtime's client does not leave one.
+     */
+    public static void closeAll() {
+        WarmContainers.closeAll();
+        OPEN.forEach(ContainerPool::close);
     }
 
     private void hook() {

@@ -151,6 +151,11 @@ public final class WarmContainers implements AutoCloseable {
         OPEN.remove(this);
     }
 
+    /** Closes the warm containers of every apply still open (the process is ending). */
+    static void closeAll() {
+        OPEN.forEach(WarmContainers::close);
+    }
+
     private static void hook() {
         if (HOOKED.compareAndSet(false, true)) {
             Runtime.getRuntime()
