@@ -257,24 +257,32 @@ static void kill_all(void) {
 static void remove_ipc(void) {
     static const char *const kinds[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"};
     for (int k = 0; k < 3; k++) {
-        FILE *list = fopen(kinds[k], "re");
-        if (list == NULL) continue;
-        char line[512];
-        int ids[256], count = 0;
-        if (fgets(line, sizeof line, list) != NULL) { /* the header */
-            long key;
-            int id;
-            while (count < 256 && fgets(line, sizeof line, list) != NULL) {
-                if (sscanf(line, "%ld %d", &key, &id) == 2) ids[count++] = id;
+        /* a list read 256 ids at a time, again until a pass finds fewer: a command may make more */
+        int count;
+        do {
+            FILE *list = fopen(kinds[k], "re");
+            if (list == NULL) break;
+            char line[512];
+            int ids[256];
+            count = 0;
+            if (fgets(line, sizeof line, list) != NULL) { /* the header */
+                long key;
+                int id;
+                while (count < 256 && fgets(line, sizeof line, list) != NULL) {
+                    if (sscanf(line, "%ld %d", &key, &id) == 2) ids[count++] = id;
+                }
             }
-        }
-        fclose(list);
-        for (int i = 0; i < count; i++) {
-            int removed = k == 0   ? shmctl(ids[i], IPC_RMID, NULL)
-                          : k == 1 ? msgctl(ids[i], IPC_RMID, NULL)
-                                   : semctl(ids[i], 0, IPC_RMID);
-            if (removed != 0 && errno != EINVAL && errno != EIDRM) perror("csl-exec: IPC_RMID");
-        }
+            fclose(list);
+            int removed_any = 0;
+            for (int i = 0; i < count; i++) {
+                int removed = k == 0   ? shmctl(ids[i], IPC_RMID, NULL)
+                              : k == 1 ? msgctl(ids[i], IPC_RMID, NULL)
+                                       : semctl(ids[i], 0, IPC_RMID);
+                if (removed == 0) removed_any = 1;
+                else if (errno != EINVAL && errno != EIDRM) perror("csl-exec: IPC_RMID");
+            }
+            if (!removed_any) break; /* nothing this process may remove: do not spin */
+        } while (count == 256);
     }
 }
 

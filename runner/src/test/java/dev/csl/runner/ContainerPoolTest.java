@@ -136,6 +136,23 @@ class ContainerPoolTest {
     }
 
     @Test
+    void attackerWhoMakesMoreIpcObjectsThanOneListingHolds_leavesTheSecondApplyNone() {
+        pool(Duration.ofMinutes(5));
+
+        // the agent reads the IPC lists 256 ids at a time: 300 queues need a second pass
+        String first =
+                apply(
+                        "sh -c 'cat /proc/sys/kernel/hostname; i=0; while [ $i -lt 300 ]; do ipcmk"
+                                + " -Q >/dev/null || exit 9; i=$((i+1)); done; ipcs -q | grep -c"
+                                + " ^0x'");
+        String second = apply("sh -c 'cat /proc/sys/kernel/hostname; ipcs -q | grep -c ^0x; true'");
+
+        String host = first.lines().findFirst().orElseThrow();
+        assertThat(first).as("the attack ran").isEqualTo(host + "\n300\n");
+        assertThat(second).isEqualTo(host + "\n0\n");
+    }
+
+    @Test
     void commandThatPlantsAFileTheClearingLeaves_itsContainerRemoved_theNextApplyGetsAFreshOne()
             throws Exception {
         pool(Duration.ofMinutes(5));
