@@ -6,7 +6,6 @@ import dev.csl.cli.serve.JsonRpcServer;
 import dev.csl.runner.Runners;
 import dev.csl.runner.WorkerPool;
 import dev.csl.runner.base.CallContext;
-import dev.csl.runner.sandbox.ContainerPool;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -73,7 +72,7 @@ final class ServeCommand implements Callable<Integer> {
         Thread reaper =
                 new Thread(
                         () -> {
-                            ContainerPool.closeAll();
+                            WorkerPool.removeAllContainers();
                             ProcessHandle.current()
                                     .descendants()
                                     .forEach(ProcessHandle::destroyForcibly);

@@ -269,6 +269,15 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
         expired.forEach(WorkerProcess::close);
     }
 
+    /**
+     * For a server's last moments (its shutdown hook, before it kills what it started): removes
+     * every warm container of this process, kept or in use, so that killing the runtime's client
+     * afterwards does not leave one.
+     */
+    public static void removeAllContainers() {
+        ContainerPool.closeAll();
+    }
+
     @Override
     public void close() {
         synchronized (this) {
