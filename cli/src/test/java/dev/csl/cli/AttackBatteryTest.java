@@ -60,14 +60,14 @@ import java.util.stream.Stream;
  * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
  * {@link #run}.
  *
- * <p>Cases run two at a time ({@link #CASES}), and the class beside no other (JUnit runs the
- * module's classes one after the other): each case has its own work directory, outside directory,
- * host /tmp directory, loopback port and victim process, and most of a case's time is spent waiting
- * on the processes it starts (csl's child JVM, bubblewrap, a container, a worker) and on the disk.
- * A case of {@code csl serve} in the test's JVM runs alone: serve's backend, when it closes, ends
- * every process its JVM started (in csl serve, its own), here also other cases'. A child csl JVM
- * starts from {@link CslJar} (one jar and its class caches, as the launcher starts csl.jar), which
- * halves what such a case costs.
+ * <p>Cases run two at a time ({@link #CASES}); in this JVM no other class runs beside them (each of
+ * the module's two test JVMs runs its classes one after the other): each case has its own work
+ * directory, outside directory, host /tmp directory, loopback port and victim process, and most of
+ * a case's time is spent waiting on the processes it starts (csl's child JVM, bubblewrap, a
+ * container, a worker) and on the disk. A case of {@code csl serve} in the test's JVM runs alone:
+ * serve's backend, when it closes, ends every process its JVM started (in csl serve, its own), here
+ * also other cases'. A child csl JVM starts from {@link CslJar} (one jar and its class caches, as
+ * the launcher starts csl.jar), which saves about a quarter of the CPU such a case costs.
  */
 class AttackBatteryTest {
     private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
