@@ -57,12 +57,14 @@ import org.junit.jupiter.api.io.TempDir;
  * case to a .attack file (format: {@link Attack}); a new entry point is a new {@code via} branch in
  * {@link #run}.
  *
- * <p>Cases run two at a time ({@link #CASES}), and the class beside no other (JUnit runs the
- * module's classes one after the other): each case has its own work directory, outside directory,
- * host /tmp directory, loopback port and victim process, and most of a case's time is spent waiting
- * on the processes it starts (csl's child JVM, bubblewrap, a container, a worker) and on the disk.
- * A case of {@code csl serve} in the test's JVM runs alone: serve's backend, when it closes, ends
- * every process its JVM started (in csl serve, its own), here also other cases'.
+ * <p>Cases run two at a time ({@link #CASES}); in this JVM no other class runs beside them (each of
+ * the module's two test JVMs runs its classes one after the other): each case has its own work
+ * directory, outside directory, host /tmp directory, loopback port and victim process, and most of
+ * a case's time is spent waiting on the processes it starts (csl's child JVM, bubblewrap, a
+ * container, a worker) and on the disk. A case of {@code csl serve} in the test's JVM runs alone:
+ * serve's backend, when it closes, ends every process its JVM started (in csl serve, its own), here
+ * also other cases'. A child csl JVM starts from {@link CslJar} (one jar and its class caches, as
+ * the launcher starts csl.jar), which saves about a quarter of the CPU such a case costs.
  */
 class AttackBatteryTest {
     private static final Path ATTACKS = Path.of("..", "testdata", "guard", "attacks");
@@ -81,6 +83,9 @@ class AttackBatteryTest {
 
     /** The resident process the {@code resident process} runs of apply cases go through. */
     private static InProcessResident resident;
+
+    /** csl as one jar with its class caches: what every child csl JVM of a case starts from. */
+    private static CslJar jar;
 
     /** How many runs through the resident process it served, and why it declined the others. */
     private static final AtomicInteger residentServed = new AtomicInteger();
@@ -143,12 +148,14 @@ class AttackBatteryTest {
     static void startPool() throws Exception {
         pool = Runners.pooled(1);
         resident = new InProcessResident(tmp.resolve("resident"), System.getenv());
+        jar = CslJar.build();
     }
 
     @AfterAll
-    static void stopPool() throws InterruptedException {
+    static void stopPool() throws InterruptedException, IOException {
         pool.close();
         resident.close();
+        jar.close();
         System.out.println(
                 "attack battery: the resident process served "
                         + residentServed
@@ -646,18 +653,9 @@ class AttackBatteryTest {
                     case "watch" -> List.of("watch", answer.toString(), "--once", "--no-clipboard");
                     default -> throw new IllegalArgumentException("no from: through " + via);
                 };
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                                "-Duser.home=" + Files.createDirectories(work.resolve("home"))));
-        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
-        command.addAll(
-                List.of(
-                        "-cp",
-                        System.getProperty(
-                                "surefire.test.class.path", System.getProperty("java.class.path")),
-                        "dev.csl.cli.Main"));
+        List<String> command = new ArrayList<>(jar.command()); // as the launcher starts csl
+        command.add("-Duser.home=" + Files.createDirectories(work.resolve("home")));
+        command.add("dev.csl.cli.Main");
         command.addAll(args);
         ProcessBuilder pb =
                 new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
@@ -680,24 +678,14 @@ class AttackBatteryTest {
     private static String inChildJvm(
             String layer, List<String> args, Path root, List<String> pathDirs, String installed)
             throws Exception {
-        List<String> command =
-                new ArrayList<>(
-                        List.of(
-                                Path.of(System.getProperty("java.home"), "bin", "java")
-                                        .toString()));
-        command.addAll(CslJava.shortCommandFlags()); // as the launcher starts csl
+        List<String> command = new ArrayList<>(jar.command()); // as the launcher starts csl
         if (installed != null) {
             // csl run from the installation in the project, as its launcher starts it there
             Path home = root.resolve(installed);
             command.add("-D" + Installation.LAUNCHER + "=" + home.resolve("csl"));
             command.add("-D" + Installation.BUILD + "=" + home.resolve("cli/target"));
         }
-        command.addAll(
-                List.of(
-                        "-cp",
-                        System.getProperty(
-                                "surefire.test.class.path", System.getProperty("java.class.path")),
-                        "dev.csl.cli.Main"));
+        command.add("dev.csl.cli.Main");
         command.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put(SandboxLayer.VARIABLE, layer);
@@ -828,16 +816,11 @@ class AttackBatteryTest {
                         .append("'\n");
             }
         }
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        String classPath =
-                System.getProperty(
-                        "surefire.test.class.path", System.getProperty("java.class.path"));
-        String csl =
-                "'"
-                        + java
-                        + "' "
-                        + String.join(" ", CslJava.shortCommandFlags())
-                        + " -cp \"$CP\" dev.csl.cli.Main ";
+        StringBuilder csl = new StringBuilder();
+        for (String word : jar.command()) {
+            csl.append('\'').append(word.replace("'", "'\\''")).append("' ");
+        }
+        csl.append("dev.csl.cli.Main ");
         switch (via) {
             case "apply" ->
                     script.append("exec ")
@@ -886,7 +869,6 @@ class AttackBatteryTest {
         ProcessBuilder pb =
                 new ProcessBuilder("unshare", "-rm", "sh", "-c", script.toString())
                         .redirectErrorStream(true);
-        pb.environment().put("CP", classPath);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
