@@ -14,6 +14,8 @@ import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -217,18 +219,34 @@ public final class WorkerPool implements RunSessionFactory, AutoCloseable {
 
     private WorkerProcess startOnPoolThread(List<String> command, Map<String, String> environment)
             throws IOException {
+        CompletableFuture<WorkerProcess> start;
         try {
-            return starter.submit(() -> WorkerProcess.start(command, environment)).get();
+            start =
+                    CompletableFuture.supplyAsync(
+                            () -> {
+                                try {
+                                    return WorkerProcess.start(command, environment);
+                                } catch (IOException e) {
+                                    throw new CompletionException(e);
+                                }
+                            },
+                            starter);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            throw new IOException("the worker pool is closed", e);
+        }
+        try {
+            return start.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof IOException io) {
                 throw io;
             }
             throw new IOException("the worker could not be started: " + e.getCause(), e);
         } catch (InterruptedException e) {
+            // the start goes on without its caller: the worker it makes is nobody's, so it is
+            // stopped as soon as it exists (left, it would outlive the pool as an orphan)
+            start.thenAccept(WorkerProcess::close);
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while starting the worker", e);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            throw new IOException("the worker pool is closed", e);
         }
     }
 

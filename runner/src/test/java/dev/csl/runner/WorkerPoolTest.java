@@ -22,6 +22,8 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -115,6 +117,51 @@ class WorkerPoolTest {
                                 assertThat(h.onExit())
                                         .as("worker %s exits", pid)
                                         .succeedsWithin(HANG));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SandboxLayer.class, names = "CONTAINER", mode = EnumSource.Mode.EXCLUDE)
+    void callerInterruptedWhileItsWorkerStarts_theWorkerIsStopped_notLeftToOutliveThePool(
+            SandboxLayer layer) throws Exception {
+        assumeWorks(layer);
+        Path root = project("p");
+        Set<Long> before = descendants();
+        try (WorkerPool pool = new WorkerPool(2, null, LAUNCHER)) {
+            // a serve request cancelled, a resident call whose client went away: the caller's
+            // thread is interrupted while the pool's thread starts its worker
+            Thread.currentThread().interrupt();
+            try {
+                apply(pool, config(root, layer, "UTC"), "cat a.txt");
+            } catch (RuntimeException e) {
+                // the apply may fail as it likes; what matters is the worker
+            } finally {
+                Thread.interrupted();
+            }
+
+            // with the pool still open, every process the start made ends
+            long end = System.nanoTime() + HANG.toNanos();
+            Set<Long> left = newDescendants(before);
+            while (!left.isEmpty() && System.nanoTime() < end) {
+                Thread.sleep(50);
+                left = newDescendants(before);
+            }
+            assertThat(left).as("processes the interrupted start left running").isEmpty();
+            assertThat(pool.describe()).contains("0 in use");
+        }
+    }
+
+    private static Set<Long> descendants() {
+        return ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    private static Set<Long> newDescendants(Set<Long> before) {
+        Set<Long> now = descendants();
+        now.removeAll(before);
+        return now;
     }
 
     @ParameterizedTest

@@ -340,6 +340,7 @@ record WarmContainer(
                                         LinkOption.NOFOLLOW_LINKS)
                                 .readAttributes();
                 if (!attrs.isDirectory()) {
+                    // not the guard's to do: the container's own tmpfs, never the project
                     dir.deleteFile(name); // a link itself, never what it names
                     continue;
                 }
@@ -350,7 +351,7 @@ record WarmContainer(
                     }
                     empty(sub, device);
                 }
-                dir.deleteDirectory(name);
+                dir.deleteDirectory(name); // the container's tmpfs, emptied by handle above
             } catch (IOException | RuntimeException e) {
                 // left for the end of the apply, which removes the container
             }
